@@ -1,0 +1,3 @@
+import type { Route } from '../http';
+
+export const apiKeyRoutes: Route[] = [];

@@ -1,0 +1,3 @@
+import type { Route } from '../http';
+
+export const detectorRoutes: Route[] = [];

@@ -1,0 +1,38 @@
+/** Seeded PRNG (mulberry32) so the demo data is the same on every machine. */
+export class Random {
+  private state: number;
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) | 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)]!;
+  }
+
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+
+  /** Picks by weight: `weighted([['EC', 1], ['SN', 5]])`. */
+  weighted<T>(entries: readonly (readonly [T, number])[]): T {
+    const total = entries.reduce((sum, [, w]) => sum + w, 0);
+    let roll = this.next() * total;
+    for (const [value, weight] of entries) {
+      roll -= weight;
+      if (roll < 0) return value;
+    }
+    return entries[entries.length - 1]![0];
+  }
+}

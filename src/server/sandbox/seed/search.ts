@@ -1,0 +1,3 @@
+import type { SeedContext } from './index';
+
+export function seedSearch(_ctx: SeedContext): void {}
