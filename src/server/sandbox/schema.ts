@@ -216,4 +216,11 @@ export const migrations: string[] = [
     response TEXT NOT NULL                           -- JSON of the completed search response
   );
   `,
+  // Catalogue: when an asset's bytes (or link) were accepted, epoch ms (processing runs from there),
+  // and the tus upload id of a v4 asset.
+  `
+  ALTER TABLE assets ADD COLUMN uploaded_at INTEGER;
+  ALTER TABLE assets ADD COLUMN tus_upload_id TEXT;
+  CREATE UNIQUE INDEX assets_tus_upload ON assets(tus_upload_id) WHERE tus_upload_id IS NOT NULL;
+  `,
 ];
