@@ -1,3 +1,5 @@
+// The expected hashes come from Node's own crypto, independent of the Web Crypto code under test.
+/// <reference types="node" />
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { computeFid, FID_PREFIX_BYTES } from './fid';
@@ -6,7 +8,7 @@ function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-function patternedBytes(length: number): Uint8Array {
+function patternedBytes(length: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(length);
   for (let i = 0; i < length; i++) bytes[i] = (i * 31 + (i >> 8)) & 0xff;
   return bytes;

@@ -286,7 +286,7 @@ describe('upload engine', () => {
   });
 
   it('pauses and resumes a tus transfer without registering again', async () => {
-    const transfers: Array<{ done: ReturnType<typeof deferred>; aborted: boolean }> = [];
+    const transfers: Array<{ done: ReturnType<typeof deferred<void>>; aborted: boolean }> = [];
     const { deps, calls } = fakePlatform({
       tus: {
         findPrevious: async () => null,
@@ -425,7 +425,7 @@ describe('upload engine', () => {
   });
 
   it('runs at most maxConcurrent items at once and starts the next when one finishes', async () => {
-    const gates: Array<ReturnType<typeof deferred>> = [];
+    const gates: Array<ReturnType<typeof deferred<void>>> = [];
     const { deps } = fakePlatform({
       maxConcurrent: 2,
       putFile: () => {
