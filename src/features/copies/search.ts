@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { asId } from '../../api/ids';
+import type { Id } from '../../api/ids';
+import { isCalendarDay } from '../../api/dates';
+
+// The queue's filters live in the URL (shareable, survive reload). Each parameter is validated on
+// its own and falls back to "no filter" when it is malformed, so one bad value never breaks the page.
+
+/** An id typed in a URL: digits (as text, or a number the URL parser produced if it is exact). */
+const idParam = z
+  .unknown()
+  .transform((value, ctx): Id => {
+    const id = typeof value === 'number' && !Number.isSafeInteger(value) ? null : asId(value);
+    if (id === null || id.startsWith('-')) {
+      ctx.addIssue({ code: 'custom', message: 'not an id' });
+      return z.NEVER;
+    }
+    return id;
+  })
+  .optional()
+  .catch(undefined);
+
+const textParam = (max: number, pattern?: RegExp) =>
+  z
+    .unknown()
+    .transform((value, ctx): string => {
+      const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+      if (text === '' || text.length > max || (pattern && !pattern.test(text))) {
+        ctx.addIssue({ code: 'custom', message: 'invalid' });
+        return z.NEVER;
+      }
+      return text;
+    })
+    .optional()
+    .catch(undefined);
+
+export const TAKEN_DOWN_VALUES = ['yes', 'no'] as const;
+
+export const copiesSearchSchema = z.object({
+  asset: idParam,
+  status: idParam,
+  collection: idParam,
+  platform: textParam(60),
+  /** The platform matches ISRCs made of letters and digits only. */
+  isrc: textParam(20, /^[A-Za-z0-9]+$/),
+  /** yes: only taken-down copies; no: only copies still up; absent: both. */
+  taken: z.enum(TAKEN_DOWN_VALUES).optional().catch(undefined),
+  /** YYYY-MM-DD: copies updated on or after this day. */
+  since: z
+    .string()
+    .refine(isCalendarDay)
+    .optional()
+    .catch(undefined),
+});
+
+export type CopiesSearch = z.infer<typeof copiesSearchSchema>;
+
+/** validateSearch of the /copies route: never throws; unknown parameters are dropped. */
+export function validateCopiesSearch(raw: Record<string, unknown>): CopiesSearch {
+  const parsed = copiesSearchSchema.parse(raw ?? {});
+  // Leave absent keys out, so the URL only carries the filters in use.
+  return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined)) as CopiesSearch;
+}
+
+export const FILTER_LABELS: Record<keyof CopiesSearch, string> = {
+  asset: 'Asset',
+  status: 'Status',
+  collection: 'Collection',
+  platform: 'Platform',
+  isrc: 'ISRC',
+  taken: 'Taken down',
+  since: 'Updated since',
+};
+
+export function activeFilterCount(search: CopiesSearch): number {
+  return Object.values(search).filter((value) => value !== undefined).length;
+}
