@@ -20,6 +20,8 @@ export const serverConfigSchema = z.object({
   }),
   /** Files at or above this many bytes upload through v4 (tus); the spec's split is 2 GiB. */
   uploadV4ThresholdBytes: z.number().int().positive(),
+  /** The sandbox's public demo API key, sent only when Discovery is the sandbox and the server holds no key. */
+  sandboxDemoKey: z.string().optional(),
 });
 
 export type ServerConfig = z.infer<typeof serverConfigSchema>;
