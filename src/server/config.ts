@@ -38,9 +38,6 @@ export class ConfigError extends Error {
   }
 }
 
-/** The names of the settings that hold secrets (used by the bundle check and the tests). */
-export const SECRET_SETTINGS = ['DISCOVERY_API_KEY', 'DETECTOR_CLIENT_ID', 'DETECTOR_CLIENT_SECRET', 'SEARCH_TOKEN'] as const;
-
 /**
  * Reads the environment merged over an optional `.env` file in the project root: a variable set in
  * the environment wins, even when it is empty (so `DISCOVERY_BASE_URL= npm start` forces the sandbox

@@ -19,8 +19,8 @@ export type ProxiedInterface = {
     | { kind: 'token'; tokens: TokenSource };
 };
 
-/** The /api/config body; `sandboxDemoKey` is the sandbox's public demo key, offered at sign-in. */
-export type PublicConfig = ServerConfig & { sandboxDemoKey?: string };
+/** The /api/config body. */
+export type PublicConfig = ServerConfig;
 
 export type ProxyOptions = {
   interfaces: Record<InterfaceName, ProxiedInterface>;
