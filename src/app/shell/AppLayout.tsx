@@ -1,0 +1,39 @@
+import { AppShell, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from '@tanstack/react-router';
+import { ReauthModal } from '../auth/ReauthModal';
+import { Header } from './Header';
+import { Navigation } from './Navigation';
+import { UnreachableBanner } from './UnreachableBanner';
+import classes from './AppLayout.module.css';
+
+/** The root layout: header, navbar of registered areas, the page, and the banners above it. */
+export function AppLayout() {
+  const [navOpened, { toggle, close }] = useDisclosure(false);
+  return (
+    <>
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to content
+      </a>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding="lg"
+      >
+        <AppShell.Header>
+          <Header navOpened={navOpened} onToggleNav={toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar aria-label="Main navigation" p="sm">
+          <AppShell.Section grow component={ScrollArea}>
+            <Navigation onNavigate={close} />
+          </AppShell.Section>
+        </AppShell.Navbar>
+        <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+          <UnreachableBanner />
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+      <ReauthModal />
+    </>
+  );
+}

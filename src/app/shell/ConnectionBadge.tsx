@@ -1,0 +1,92 @@
+import { Badge, Group, Popover, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconPlugConnected } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { interfaceName, type ApiInterface } from '../../api/errors';
+import type { ServerConfig } from '../../api/schemas/config';
+import { serverConfigQueryOptions } from '../auth/session';
+import { useConnectionProblems } from '../connection-health-context';
+
+const INTERFACES: { key: keyof ServerConfig['interfaces']; iface: ApiInterface }[] = [
+  { key: 'discovery', iface: 'discovery' },
+  { key: 'detector', iface: 'detector' },
+  { key: 'search', iface: 'search' },
+];
+
+/** What the header badge says: "Sandbox" on the embedded sandbox, otherwise Discovery's host. */
+export function connectionLabel(config: ServerConfig): string {
+  return config.platform === 'sandbox' ? 'Sandbox' : config.interfaces.discovery.target;
+}
+
+/** The header's connection badge; its popover lists the three interfaces and where they point. */
+export function ConnectionBadge() {
+  const config = useQuery(serverConfigQueryOptions());
+  const problems = useConnectionProblems();
+  if (!config.data) return null;
+
+  const sandbox = config.data.platform === 'sandbox';
+  const label = connectionLabel(config.data);
+  const unreachable = new Set(problems.map((problem) => problem.iface));
+
+  return (
+    <Popover width={340} position="bottom-end" withArrow shadow="md">
+      <Popover.Target>
+        <UnstyledButton aria-label={`Connection: ${label}. Show interfaces`} style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
+          <Badge
+            size="lg"
+            variant={sandbox ? 'filled' : 'light'}
+            color={sandbox ? 'yellow' : 'desk'}
+            autoContrast
+            leftSection={<IconPlugConnected size={14} aria-hidden />}
+            style={{ cursor: 'pointer', textTransform: 'none' }}
+          >
+            {label}
+          </Badge>
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <Text fw={600} size="sm">
+            {sandbox ? 'Connected to the embedded sandbox' : 'Connected to the platform'}
+          </Text>
+          {sandbox ? (
+            <Text size="xs" c="dimmed">
+              Demo data only: changes here never reach the real platform.
+            </Text>
+          ) : null}
+          <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Interface</Table.Th>
+                <Table.Th>Target</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {INTERFACES.map(({ key, iface }) => {
+                const target = config.data.interfaces[key];
+                return (
+                  <Table.Tr key={key}>
+                    <Table.Td>
+                      <Text size="sm">{interfaceName(iface)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                          {target.target}
+                        </Text>
+                        {unreachable.has(iface) ? (
+                          <Badge size="xs" color="red" variant="light">
+                            unreachable
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
