@@ -9,7 +9,8 @@ export const MAX_DETECT_BYTES = 100 * 1024 * 1024;
 /** Room for multipart boundaries and part headers around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 const MAX_FORM_BODY = 64 * 1024;
-export const URL_FETCH_TIMEOUT_MS = 10_000;
+/** detect-url gives a download 10 s in all; tests shorten it to exercise the timeout quickly. */
+export const urlFetchSettings = { timeoutMs: 10_000 };
 
 export type DetectionResult = {
   request_id: bigint;
@@ -122,7 +123,8 @@ export async function download(raw: string): Promise<Download> {
     return { ok: false, reason: 'it is not a valid URL' };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: `the ${url.protocol} scheme is not supported; use http or https` };
-  const signal = AbortSignal.timeout(URL_FETCH_TIMEOUT_MS);
+  const timeoutMs = urlFetchSettings.timeoutMs;
+  const signal = AbortSignal.timeout(timeoutMs);
   try {
     const res = await fetch(url, { signal, redirect: 'follow', headers: { accept: '*/*' } });
     if (!res.ok || !res.body) {
@@ -150,7 +152,7 @@ export async function download(raw: string): Promise<Download> {
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const reason = signal.aborted ? `the download took longer than ${URL_FETCH_TIMEOUT_MS / 1000} s` : (cause?.code ?? cause?.message ?? (error as Error).message);
+    const reason = signal.aborted ? `the download took longer than ${timeoutMs / 1000} s` : (cause?.code ?? cause?.message ?? (error as Error).message);
     return { ok: false, reason: `the download failed (${reason})` };
   }
 }
