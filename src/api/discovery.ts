@@ -63,18 +63,18 @@ import {
 // bodies carry them as exact JSON integers where the spec says integer.
 
 /** Per-call options: cancel with `signal`; bulk work passes priority 'background'. */
-export type CallOptions = { signal?: AbortSignal; priority?: Priority };
+export type CallOptions = { signal?: AbortSignal; priority?: Priority; apiKey?: string };
 
 /** Cursor page of the id-ordered lists (newest first; next page: max_id = last row's id). */
 export type PageParams = { count?: number; max_id?: Id; min_id?: Id };
 
 async function call<S extends z.ZodType>(schema: S, spec: DiscoveryRequestSpec, options: CallOptions | undefined, root?: string): Promise<z.output<S>> {
-  const data = await discoveryRequest({ ...spec, signal: options?.signal, priority: options?.priority });
+  const data = await discoveryRequest({ ...spec, signal: options?.signal, priority: options?.priority, apiKey: options?.apiKey });
   return parseResponse(schema, data, { iface: 'discovery', path: spec.path, root });
 }
 
 async function callNoBody(spec: DiscoveryRequestSpec, options: CallOptions | undefined): Promise<void> {
-  await discoveryRequest({ ...spec, signal: options?.signal, priority: options?.priority });
+  await discoveryRequest({ ...spec, signal: options?.signal, priority: options?.priority, apiKey: options?.apiKey });
 }
 
 const seg = (value: string) => encodeURIComponent(value);

@@ -30,6 +30,8 @@ export type DiscoveryRequestSpec = RequestSpec & {
   priority?: Priority;
   /** Safe to repeat after a 5xx (GET, PUT and DELETE are by default). */
   idempotent?: boolean;
+  /** A key to try instead of the tab's own (sign-in checks a key before keeping it); its 401 is the caller's answer, not a sign-out. */
+  apiKey?: string;
 };
 
 const PREFIX: Record<ApiInterface, string> = {
@@ -170,7 +172,7 @@ export async function discoveryRequest(spec: DiscoveryRequestSpec): Promise<unkn
   for (;;) {
     const settings = apiSettings();
     const retry = settings.discoveryRetry;
-    const auth = discoveryAuthHeaders();
+    const auth = spec.apiKey !== undefined ? { Authorization: `Bearer ${spec.apiKey}` } : discoveryAuthHeaders();
     let raw: RawResponse;
     try {
       raw = await discoveryPacer().schedule(() => fetchOnce('discovery', spec, auth), { priority: spec.priority, signal: spec.signal });
@@ -191,7 +193,7 @@ export async function discoveryRequest(spec: DiscoveryRequestSpec): Promise<unkn
       serverErrors += 1;
       continue;
     }
-    if (raw.status === 401 && auth.Authorization) notifyUnauthorized();
+    if (raw.status === 401 && auth.Authorization && spec.apiKey === undefined) notifyUnauthorized();
     throw error;
   }
 }
