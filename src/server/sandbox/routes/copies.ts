@@ -1,4 +1,5 @@
 import type { Statement } from 'better-sqlite3';
+import { normaliseIsrc } from '../catalogue-shared';
 import type { Db } from '../db';
 import { jsonColumn } from '../db';
 import type { Ctx, Route } from '../http';
@@ -202,8 +203,9 @@ function listCopies(ctx: Ctx) {
     params.push(collection);
   }
   if (isrc !== undefined) {
-    where.push('c.asset_id IN (SELECT asset_id FROM asset_isrcs WHERE isrc = ? COLLATE NOCASE)');
-    params.push(isrc);
+    // Stored as the catalogue keeps them: letters and digits only, upper case.
+    where.push('c.asset_id IN (SELECT asset_id FROM asset_isrcs WHERE isrc = ?)');
+    params.push(normaliseIsrc(isrc));
   }
   params.push(count);
   const sql = `SELECT c.* FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${idColumn} DESC LIMIT ?`;
