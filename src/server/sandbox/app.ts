@@ -92,7 +92,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const tus = createTusHandler(state);
 
   async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://sandbox.local');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://sandbox.local');
+    } catch {
+      throw new HttpError(400, 'Malformed request target.');
+    }
     const path = url.pathname;
     const method = (req.method ?? 'GET').toUpperCase();
 
@@ -114,20 +119,27 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     }
 
     const candidates = routes.filter((r) => r.regex.test(path));
-    if (candidates.length === 0) throw new HttpError(404, `No endpoint at ${path}.`);
     const route = candidates.find((r) => r.method === method);
+    // Authenticate (and count against the rate limit) before telling a caller that an endpoint or
+    // method does not exist, as the platform's gateway does: without a key, every Discovery path is 401.
+    const auth = route?.auth ?? candidates[0]?.auth ?? authForUnknownPath(path);
+    const org = authenticate(auth, req);
+    const apiKey = auth === 'discovery' ? (bearer(req) ?? '') : '';
+    if (auth === 'discovery') limiter.check(apiKey);
+
+    if (candidates.length === 0) throw new HttpError(404, `No endpoint at ${path}.`);
     if (!route) {
       throw new HttpError(405, `Method ${method} is not allowed on ${path}; allowed: ${[...new Set(candidates.map((r) => r.method))].join(', ')}.`);
     }
     const match = route.regex.exec(path)!;
     const params: Record<string, string> = {};
     route.names.forEach((name, i) => {
-      params[name] = decodeURIComponent(match[i + 1] ?? '');
+      try {
+        params[name] = decodeURIComponent(match[i + 1] ?? '');
+      } catch {
+        throw new HttpError(400, `Path segment ${name} has malformed percent-encoding.`);
+      }
     });
-
-    const org = authenticate(route.auth, req);
-    const apiKey = route.auth === 'discovery' ? (bearer(req) ?? '') : '';
-    if (route.auth === 'discovery') limiter.check(apiKey);
 
     const ctx: Ctx = { req, res, url, params, query: url.searchParams, state, org, apiKey, publicBase: publicBase(req) };
     const reply = await route.handler(ctx);
@@ -137,6 +149,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       return;
     }
     send(res, reply.status ?? 200, reply.body, reply.headers);
+  }
+
+  function authForUnknownPath(path: string): AuthKind {
+    if (/^\/(v3|v4|drm)\//.test(path)) return 'discovery';
+    if (path.startsWith('/v1/ai-detector/') || path.startsWith('/api/v1/search/')) return 'token';
+    return 'none';
   }
 
   function authenticate(kind: AuthKind, req: IncomingMessage): Org {
