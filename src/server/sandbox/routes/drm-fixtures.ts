@@ -1,4 +1,9 @@
+import type { Db } from '../db';
+import { openDb } from '../db';
+import { FaultInjector, NO_FAULTS } from '../faults';
 import type { SandboxState } from '../http';
+import { IdIssuer } from '../ids';
+import { SEED_NOW, seedAll } from '../seed';
 
 // Records the DRM contract tests put in place themselves, so each test knows exactly what a filter
 // should return whatever the demo seed contains. Ids come from the sandbox's own issuer (they only
@@ -89,4 +94,19 @@ export function insertResult(state: SandboxState, orgId: bigint, assetId: bigint
     matchIds.push(matchId);
   }
   return { resultId, matchIds };
+}
+
+/** The whole demo seed in an in-memory database, without a server: for tests of the seeded data itself. */
+export function seededDb(scale = 1): Db {
+  const db = openDb(':memory:');
+  const state: SandboxState = {
+    db,
+    ids: new IdIssuer(db, () => SEED_NOW),
+    now: () => SEED_NOW,
+    uploadDir: '',
+    faults: new FaultInjector(NO_FAULTS),
+    reseed: () => {},
+  };
+  seedAll(state, { scale, reset: true });
+  return db;
 }
