@@ -130,7 +130,7 @@ function settings(urlStorage: MemoryUrlStorage, extra: Partial<TusSettings> = {}
   return {
     endpoint: () => endpoint,
     headers: () => ({ Authorization: 'Bearer test-key' }),
-    chunkSize: 64 * 1024,
+    chunkSize: () => 64 * 1024,
     retryDelays: [0, 10, 10, 10],
     environment: { fileReader: blobReader as never, urlStorage },
     ...extra,

@@ -6,7 +6,8 @@ export interface TusSettings {
   endpoint(): string;
   /** Authorization (when the browser holds the key); Blob-ID is added per upload. */
   headers(): Record<string, string>;
-  chunkSize: number;
+  /** Bytes per PATCH; asked per upload because it follows the server's v4 threshold. */
+  chunkSize(): number;
   retryDelays?: number[];
   /** Environment overrides (fileReader, urlStorage, httpStack); tests run the real client in Node with these. */
   environment?: Pick<UploadOptions, 'fileReader' | 'urlStorage' | 'httpStack'>;
@@ -45,7 +46,7 @@ export function createTusAdapter(settings: TusSettings): TusAdapter {
     return {
       endpoint,
       fingerprint: fingerprintFor(fid, endpoint),
-      chunkSize: settings.chunkSize,
+      chunkSize: settings.chunkSize(),
       retryDelays: settings.retryDelays ?? TUS_RETRY_DELAYS,
       onShouldRetry: shouldRetryTus,
       storeFingerprintForResuming: true,
