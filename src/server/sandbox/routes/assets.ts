@@ -312,7 +312,7 @@ async function createLinkAsset(ctx: Ctx) {
     ).run(
       id,
       ctx.org.org_id,
-      titleFromLink(check.url, check.platform),
+      titleFromLink(check.url, check.platform).slice(0, 200),
       now,
       now,
       productionDate,

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTHER_API_KEY } from '../app';
 import { SEED_NOW } from '../seed';
-import type { TestSandbox } from '../test-helpers';
+import type { CallResult, TestSandbox } from '../test-helpers';
 import { startTestSandbox } from '../test-helpers';
 
-type Collection = Record<string, any>;
+/** Parsed JSON as the test helper returns it. */
+type Collection = Record<string, CallResult['json']>;
 
 let sb: TestSandbox;
 let clock = SEED_NOW + 86_400_000;

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTHER_API_KEY } from '../app';
-import type { TestSandbox } from '../test-helpers';
+import type { CallResult, TestSandbox } from '../test-helpers';
 import { startTestSandbox } from '../test-helpers';
 
-type Row = Record<string, any>;
+/** Parsed JSON as the test helper returns it. */
+type Json = CallResult['json'];
+type Row = Record<string, Json>;
 
 let sb: TestSandbox;
 
@@ -14,7 +16,7 @@ afterAll(async () => {
   await sb.close();
 });
 
-async function get(path: string, key?: string): Promise<any> {
+async function get(path: string, key?: string): Promise<Json> {
   const res = await sb.call('GET', path, key ? { key } : {});
   expect(res.status, `${path}: ${res.text}`).toBe(200);
   return res.json;

@@ -7,6 +7,21 @@ import { seedCatalogue } from './catalogue';
 import type { SeedContext } from './index';
 import { DEMO_ORG_ID, OTHER_ORG_ID, SEED_NOW } from './index';
 
+type AssetRow = {
+  asset_id: bigint;
+  title: string;
+  processing_status: string;
+  processing_error: string;
+  media_type: string;
+  duration: bigint;
+  is_tracked: bigint;
+  tracked_from: string;
+  excluded_segments: string;
+  youtube_cid: string;
+  reference_ids: string;
+  music: string;
+};
+
 function seeded(): { db: Db; ctx: SeedContext; ms: number } {
   const db = openDb(':memory:');
   db.prepare('INSERT INTO orgs (org_id, name) VALUES (?, ?), (?, ?)').run(DEMO_ORG_ID, 'Demo', OTHER_ORG_ID, 'Other');
@@ -73,8 +88,8 @@ describe('seedCatalogue', () => {
 
   it('gives the demo organisation a varied, realistic catalogue', () => {
     const { db } = seeded();
-    const assets = db.prepare('SELECT * FROM assets WHERE org_id = ?').all(DEMO_ORG_ID) as Record<string, any>[];
-    const by = (key: string) => assets.reduce<Record<string, number>>((acc, a) => ({ ...acc, [a[key]]: (acc[a[key]] ?? 0) + 1 }), {});
+    const assets = db.prepare('SELECT * FROM assets WHERE org_id = ?').all(DEMO_ORG_ID) as AssetRow[];
+    const by = (key: 'processing_status' | 'media_type') => assets.reduce<Record<string, number>>((acc, a) => ({ ...acc, [a[key]]: (acc[a[key]] ?? 0) + 1 }), {});
     const statuses = by('processing_status');
     expect(statuses.failed).toBe(4);
     expect(statuses.sampled).toBeGreaterThan(40);
@@ -92,13 +107,13 @@ describe('seedCatalogue', () => {
     expect(assets.filter((a) => a.youtube_cid !== '').length).toBeGreaterThan(5);
     expect(assets.filter((a) => a.reference_ids !== '[]').length).toBeGreaterThan(20);
     for (const a of assets) {
-      const music = JSON.parse(a.music as string) as { isrcs: string[]; iswcs: string[]; artist: string };
+      const music = JSON.parse(a.music) as { isrcs: string[]; iswcs: string[]; artist: string };
       expect(music.artist).not.toBe('');
       for (const isrc of music.isrcs) expect(isrc).toMatch(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/);
       for (const iswc of music.iswcs) expect(iswc).toMatch(/^T-\d{3}\.\d{3}\.\d{3}-\d$/);
       const indexed = db.prepare('SELECT isrc FROM asset_isrcs WHERE asset_id = ? ORDER BY isrc').all(a.asset_id) as { isrc: string }[];
       expect(indexed.map((r) => r.isrc)).toEqual([...music.isrcs].sort());
-      const segments = JSON.parse(a.excluded_segments as string) as { lower: number; upper: number }[];
+      const segments = JSON.parse(a.excluded_segments) as { lower: number; upper: number }[];
       for (const s of segments) expect(0 <= s.lower && s.lower < s.upper && s.upper <= Number(a.duration)).toBe(true);
     }
     expect(new Set(assets.map((a) => a.title)).size).toBe(60);

@@ -188,7 +188,7 @@ function planAssets(rand: Random, count: number, startMs: number, spanDays: numb
   const titles = new Set<string>();
   const plans: AssetPlan[] = [];
   for (let i = 0; i < count; i++) {
-    let base = '';
+    let base: string;
     do base = `${rand.pick(FIRST_WORDS)} ${rand.pick(SECOND_WORDS)}`;
     while (titles.has(base));
     titles.add(base);
