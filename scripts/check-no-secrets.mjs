@@ -53,4 +53,5 @@ if (hits.length > 0) {
   console.error(`check-no-secrets: secrets found in ${dist}:\n  ${hits.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`check-no-secrets: ${scanned} files in ${relative(root, dist) || dist} carry none of ${needles.length} secret values.`);
+const shown = relative(root, dist).startsWith('..') ? dist : relative(root, dist);
+console.log(`check-no-secrets: ${scanned} files in ${shown} carry none of ${needles.length} secret values.`);
