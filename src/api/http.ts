@@ -273,7 +273,7 @@ export function formatIssues(issues: readonly Issue[], root?: string): string {
  * kind 'schema' naming the field path (`root` names the top level, e.g. 'copies').
  */
 export function parseResponse<S extends z.ZodType>(schema: S, data: unknown, where: { iface: ApiInterface; path: string; root?: string }): z.output<S> {
-  const result = schema.safeParse(data);
+  const result = schema.safeParse(data, { reportInput: true });
   if (result.success) return result.data;
   throw new ApiError({ status: 200, kind: 'schema', message: formatIssues(result.error.issues, where.root), iface: where.iface, path: where.path });
 }
