@@ -106,8 +106,10 @@ export function createProxy(options: ProxyOptions): Proxy {
     const target = new URL(`${upstream.base.origin}${basePath}${pathAndQuery}`);
     if (target.origin !== upstream.base.origin) throw new Error(`refusing to forward outside ${upstream.base.origin}`);
 
+    // How the browser reached us, so URLs the upstream hands out (file_url, tus Location) come back
+    // here. Taken from this connection, not from X-Forwarded-* the client sent (those are dropped).
     const headers = requestHeadersForUpstream(req.headers);
-    headers['x-forwarded-host'] = req.headers.host ?? '';
+    if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
     headers['x-forwarded-proto'] = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
     headers['x-forwarded-prefix'] = `/api/${name}`;
 
