@@ -1,5 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router';
-import { IconKey, type Icon } from '@tabler/icons-react';
+import { IconCopy, IconKey, type Icon } from '@tabler/icons-react';
 
 /** Navbar sections in display order; `Overview` items sit above the groups, without a heading. */
 export const NAV_GROUPS = ['Overview', 'Catalogue', 'Rights', 'Tools', 'Settings'] as const;
@@ -20,7 +20,10 @@ export interface NavItem {
  * Groups: Catalogue = Assets, Collections, Whitelists; Rights = Copies, Monitoring;
  * Tools = AI detection, Search, Sound metadata; Settings = API keys.
  */
-export const NAV_ITEMS: readonly NavItem[] = [{ label: 'API keys', to: '/api-keys', icon: IconKey, group: 'Settings' }];
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Copies', to: '/copies', icon: IconCopy, group: 'Rights' },
+  { label: 'API keys', to: '/api-keys', icon: IconKey, group: 'Settings' },
+];
 
 export interface NavSection {
   group: NavGroup;

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { rootRoute } from '../routes/__root';
 import { apiKeysRoute } from '../routes/api-keys';
+import { copiesRouteTree } from '../routes/copies.tree';
 import { indexRoute } from '../routes/index';
 import { NotFoundView } from './errors/NotFoundView';
 import { RouteErrorView } from './errors/RouteErrorView';
@@ -13,6 +14,7 @@ import { RouteErrorView } from './errors/RouteErrorView';
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   apiKeysRoute,
+  copiesRouteTree,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -20,7 +20,7 @@ describe('validateCopiesSearch', () => {
     expect(
       validateCopiesSearch({
         asset: 'abc',
-        status: 9007199254740993, // a number beyond 2^53 has already lost digits
+        status: Number('9007199254740993'), // a number beyond 2^53 has already lost digits
         collection: '-5',
         platform: '',
         isrc: 'US-RC',

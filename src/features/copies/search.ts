@@ -56,7 +56,7 @@ export const copiesSearchSchema = z.object({
 export type CopiesSearch = z.infer<typeof copiesSearchSchema>;
 
 /** validateSearch of the /copies route: never throws; unknown parameters are dropped. */
-export function validateCopiesSearch(raw: Record<string, unknown>): CopiesSearch {
+export function validateCopiesSearch(raw: CopiesSearchInput | Record<string, unknown>): CopiesSearch {
   const parsed = copiesSearchSchema.parse(raw ?? {});
   // Leave absent keys out, so the URL only carries the filters in use.
   return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined)) as CopiesSearch;
@@ -74,4 +74,35 @@ export const FILTER_LABELS: Record<keyof CopiesSearch, string> = {
 
 export function activeFilterCount(search: CopiesSearch): number {
   return Object.values(search).filter((value) => value !== undefined).length;
+}
+
+/** What may be handed to the router for the URL: ids as numbers when exact, so links stay readable. */
+export type CopiesSearchInput = {
+  asset?: string | number;
+  status?: string | number;
+  collection?: string | number;
+  platform?: string;
+  isrc?: string;
+  taken?: 'yes' | 'no';
+  since?: string;
+};
+
+function idForUrl(id: Id | undefined): string | number | undefined {
+  if (id === undefined) return undefined;
+  const n = Number(id);
+  return Number.isSafeInteger(n) ? n : id;
+}
+
+/**
+ * The search for a link or navigation. Ids within 2^53 go out as plain numbers (`?status=40`);
+ * larger ones stay strings, which the router writes quoted so no digit is lost.
+ */
+export function toSearchInput(search: CopiesSearch): CopiesSearchInput {
+  const out: CopiesSearchInput = {
+    ...search,
+    asset: idForUrl(search.asset),
+    status: idForUrl(search.status),
+    collection: idForUrl(search.collection),
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, value]) => value !== undefined)) as CopiesSearchInput;
 }

@@ -1,0 +1,173 @@
+import { useMemo, useState } from 'react';
+import { Autocomplete, Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { Id } from '../../../api/ids';
+import { assetsFirstPageQuery, collectionsQuery } from '../queries';
+import type { CopiesSearch } from '../search';
+import { activeFilterCount, validateCopiesSearch } from '../search';
+import type { StatusEntry } from '../statuses';
+
+type FiltersBarProps = {
+  search: CopiesSearch;
+  onChange: (next: CopiesSearch) => void;
+  legend: readonly StatusEntry[];
+  /** Platforms seen in the loaded rows, offered as suggestions (the platform lists none). */
+  knownPlatforms: readonly string[];
+};
+
+/** A text field's draft that follows the URL when the URL changes (back button, clear filters). */
+function useDraft(value: string) {
+  const [draft, setDraft] = useState(value);
+  const [previous, setPrevious] = useState(value);
+  if (previous !== value) {
+    setPrevious(value);
+    setDraft(value);
+  }
+  return [draft, setDraft] as const;
+}
+
+/**
+ * The queue's filters. Each one is part of the URL: pickers apply at once, typed fields on Enter or
+ * when leaving the field. Values the URL validation would drop are flagged instead of applied.
+ */
+export function FiltersBar({ search, onChange, legend, knownPlatforms }: FiltersBarProps) {
+  const assets = useQuery(assetsFirstPageQuery());
+  const collections = useQuery(collectionsQuery());
+  const [platform, setPlatform] = useDraft(search.platform ?? '');
+  const [isrc, setIsrc] = useDraft(search.isrc ?? '');
+  const [isrcError, setIsrcError] = useState<string | null>(null);
+
+  const set = (patch: Partial<CopiesSearch>) => {
+    const merged: Record<string, unknown> = { ...search, ...patch };
+    onChange(validateCopiesSearch(merged));
+  };
+
+  const assetOptions = useMemo(() => {
+    const options = (assets.data ?? []).map((asset) => ({ value: asset.asset_id as string, label: asset.title || `Asset ${asset.asset_id}` }));
+    if (search.asset && !options.some((o) => o.value === search.asset)) options.unshift({ value: search.asset, label: `Asset ${search.asset}` });
+    return options;
+  }, [assets.data, search.asset]);
+
+  const collectionOptions = useMemo(() => {
+    const options = (collections.data ?? []).map((c) => ({ value: c.collection_id as string, label: c.title || `Collection ${c.collection_id}` }));
+    if (search.collection && !options.some((o) => o.value === search.collection)) options.unshift({ value: search.collection, label: `Collection ${search.collection}` });
+    return options;
+  }, [collections.data, search.collection]);
+
+  const statusOptions = useMemo(() => {
+    const options = legend.map((entry) => ({ value: entry.code as string, label: `${entry.title} (${entry.code})` }));
+    if (search.status && !options.some((o) => o.value === search.status)) options.unshift({ value: search.status, label: `Status ${search.status}` });
+    return options;
+  }, [legend, search.status]);
+
+  const commitPlatform = (value: string) => set({ platform: value.trim() || undefined });
+  const commitIsrc = (value: string) => {
+    const text = value.trim();
+    if (text !== '' && !/^[A-Za-z0-9]{1,20}$/.test(text)) {
+      setIsrcError('Letters and digits only, as the platform matches ISRCs (e.g. GBNWR2500001).');
+      return;
+    }
+    setIsrcError(null);
+    set({ isrc: text || undefined });
+  };
+
+  const active = activeFilterCount(search);
+
+  return (
+    <Stack gap={6} mb="sm">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label="Asset"
+          placeholder="Any asset"
+          data={assetOptions}
+          value={search.asset ?? null}
+          onChange={(value) => set({ asset: (value ?? undefined) as Id | undefined })}
+          searchable
+          clearable
+          w={220}
+          size="xs"
+          nothingFoundMessage="No asset with that title among the newest 100"
+        />
+        <Select
+          label="Status"
+          placeholder="Any status"
+          data={statusOptions}
+          value={search.status ?? null}
+          onChange={(value) => set({ status: (value ?? undefined) as Id | undefined })}
+          searchable
+          clearable
+          w={210}
+          size="xs"
+        />
+        <Autocomplete
+          label="Platform"
+          placeholder="Any platform"
+          data={knownPlatforms as string[]}
+          value={platform}
+          onChange={setPlatform}
+          onOptionSubmit={commitPlatform}
+          onBlur={() => commitPlatform(platform)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commitPlatform(platform);
+          }}
+          w={150}
+          size="xs"
+        />
+        <Select
+          label="Collection"
+          placeholder="Any collection"
+          data={collectionOptions}
+          value={search.collection ?? null}
+          onChange={(value) => set({ collection: (value ?? undefined) as Id | undefined })}
+          searchable
+          clearable
+          w={190}
+          size="xs"
+        />
+        <TextInput
+          label="ISRC"
+          placeholder="Any ISRC"
+          value={isrc}
+          onChange={(event) => setIsrc(event.currentTarget.value)}
+          onBlur={() => commitIsrc(isrc)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commitIsrc(isrc);
+          }}
+          error={isrcError}
+          w={150}
+          size="xs"
+        />
+        <TextInput
+          type="date"
+          label="Updated since"
+          value={search.since ?? ''}
+          onChange={(event) => set({ since: event.currentTarget.value || undefined })}
+          w={150}
+          size="xs"
+        />
+        <Stack gap={2}>
+          <Text size="xs" fw={500}>
+            Taken down
+          </Text>
+          <SegmentedControl
+            size="xs"
+            aria-label="Taken down"
+            value={search.taken ?? 'all'}
+            onChange={(value) => set({ taken: value === 'all' ? undefined : (value as 'yes' | 'no') })}
+            data={[
+              { value: 'all', label: 'All' },
+              { value: 'yes', label: 'Taken down' },
+              { value: 'no', label: 'Still up' },
+            ]}
+          />
+        </Stack>
+        {active > 0 ? (
+          <Button size="xs" variant="subtle" leftSection={<IconFilterOff size={14} aria-hidden />} onClick={() => onChange({})}>
+            Clear {active} filter{active === 1 ? '' : 's'}
+          </Button>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { memo } from 'react';
+import { Badge, CloseButton, Group, Text } from '@mantine/core';
+import type { Id } from '../../../api/ids';
+import type { StatusEntry } from '../statuses';
+import { statusColor, statusLabel, statusTitle } from '../statuses';
+
+type StatusBadgesProps = {
+  codes: readonly Id[];
+  legend: readonly StatusEntry[];
+  /** Shows a remove button on each badge when given. */
+  onRemove?: (code: Id) => void;
+  size?: 'xs' | 'sm' | 'md';
+  /** Text when the copy holds no status. */
+  emptyText?: string;
+};
+
+/** The statuses a copy holds, as coloured badges with the full title on hover. */
+export const StatusBadges = memo(function StatusBadges({ codes, legend, onRemove, size = 'sm', emptyText = 'No status' }: StatusBadgesProps) {
+  if (codes.length === 0) {
+    return (
+      <Text size="xs" c="dimmed">
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <Group gap={4} wrap="wrap">
+      {codes.map((code) => {
+        const title = statusTitle(code, legend);
+        return (
+          <Badge
+            key={code}
+            size={size}
+            color={statusColor(code, legend)}
+            variant="light"
+            radius="sm"
+            title={`${title} (code ${code})`}
+            data-status-code={code}
+            rightSection={
+              onRemove ? (
+                <CloseButton size="xs" variant="transparent" aria-label={`Remove status ${title}`} onClick={() => onRemove(code)} />
+              ) : undefined
+            }
+          >
+            {statusLabel(code, legend)}
+          </Badge>
+        );
+      })}
+    </Group>
+  );
+});

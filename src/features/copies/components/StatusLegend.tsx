@@ -1,0 +1,50 @@
+import { memo } from 'react';
+import { Badge, Group, Kbd, Text, UnstyledButton } from '@mantine/core';
+import type { StatusEntry } from '../statuses';
+
+type StatusLegendProps = {
+  legend: readonly StatusEntry[];
+  /** Toggle the entry on the focused copy; absent when no copy is focused. */
+  onPick?: (entry: StatusEntry) => void;
+};
+
+/** Keys 1–9 and the statuses they toggle on the focused copy, clickable too. */
+export const StatusLegend = memo(function StatusLegend({ legend, onPick }: StatusLegendProps) {
+  const keyed = legend.filter((entry) => entry.hotkey !== null);
+  return (
+    <Group gap={6} wrap="wrap" aria-label="Status keys" role="group">
+      {keyed.map((entry) => (
+        <UnstyledButton
+          key={entry.code}
+          onClick={onPick ? () => onPick(entry) : undefined}
+          disabled={!onPick}
+          aria-label={`Key ${entry.hotkey}: toggle ${entry.title} on the focused copy`}
+          title={`${entry.title} (code ${entry.code})`}
+        >
+          <Group gap={4} wrap="nowrap">
+            <Kbd size="xs">{entry.hotkey}</Kbd>
+            <Badge size="sm" variant="light" color={entry.color} radius="sm" style={{ cursor: onPick ? 'pointer' : 'default' }}>
+              {entry.short}
+            </Badge>
+          </Group>
+        </UnstyledButton>
+      ))}
+      {legend.length > keyed.length ? (
+        <Text size="xs" c="dimmed">
+          + {legend.length - keyed.length} more in <Kbd size="xs">Ctrl</Kbd>/<Kbd size="xs">⌘</Kbd>+<Kbd size="xs">K</Kbd>
+        </Text>
+      ) : null}
+    </Group>
+  );
+});
+
+/** The keyboard help line under the legend. */
+export function KeyHelp() {
+  return (
+    <Text size="xs" c="dimmed" component="div">
+      <Kbd size="xs">j</Kbd>/<Kbd size="xs">k</Kbd> or <Kbd size="xs">↓</Kbd>/<Kbd size="xs">↑</Kbd> move · <Kbd size="xs">Enter</Kbd> open ·{' '}
+      <Kbd size="xs">1</Kbd>–<Kbd size="xs">9</Kbd> toggle a status · <Kbd size="xs">x</Kbd> select · Shift+click select a range ·{' '}
+      <Kbd size="xs">u</Kbd> undo · <Kbd size="xs">Ctrl</Kbd>/<Kbd size="xs">⌘</Kbd>+<Kbd size="xs">K</Kbd> all statuses
+    </Text>
+  );
+}

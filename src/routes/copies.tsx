@@ -1,0 +1,13 @@
+import { createRoute } from '@tanstack/react-router';
+import { CopiesLayout } from '../features/copies/components/CopiesLayout';
+import { copyStatusesQuery } from '../features/copies/queries';
+import { rootRoute } from './__root';
+
+/** /copies and below: the triage area, with its bulk jobs panel shared by every page of it. */
+export const copiesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/copies',
+  // The status vocabulary is needed on every copies page; fetching it does not block the page.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(copyStatusesQuery()),
+  component: CopiesLayout,
+});
