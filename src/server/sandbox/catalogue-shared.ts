@@ -47,6 +47,12 @@ export function checkPlatformUrl(value: string): PlatformCheck {
   return { ok: true, platform: platform.name, url };
 }
 
+/** The sandbox "processes" a URL at once and deterministically: a page on a supported platform is ok. */
+export function processWhitelistUrl(sourceUrl: string): { status: 'ok' | 'failed'; error: string } {
+  const check = checkPlatformUrl(sourceUrl);
+  return check.ok ? { status: 'ok', error: '' } : { status: 'failed', error: check.error };
+}
+
 // ---- URLs handed back to the caller ---------------------------------------------------------
 
 /** Origin plus proxy prefix the caller used (X-Forwarded-Proto/Host/Prefix), so URLs we hand out reach us. */

@@ -1,6 +1,6 @@
 import type { Ctx, Route } from '../http';
 import { HttpError, isValidDate, isoNow, pathId, queryCount, queryId, readJsonObject, requireString } from '../http';
-import { checkPlatformUrl } from '../catalogue-shared';
+import { processWhitelistUrl } from '../catalogue-shared';
 
 type WhitelistRow = {
   whitelist_id: bigint;
@@ -135,12 +135,6 @@ function listUrls(ctx: Ctx) {
     )
     .all({ ...page.params, whitelist: whitelist.whitelist_id }) as UrlRow[];
   return { body: rows.map(urlJson) };
-}
-
-/** The sandbox "processes" a URL at once and deterministically: a page on a supported platform is ok. */
-export function processWhitelistUrl(sourceUrl: string): { status: 'ok' | 'failed'; error: string } {
-  const check = checkPlatformUrl(sourceUrl);
-  return check.ok ? { status: 'ok', error: '' } : { status: 'failed', error: check.error };
 }
 
 async function addUrl(ctx: Ctx) {
