@@ -4,7 +4,7 @@ import { serverConfigSchema } from '../../api/schemas/config';
 import { parseSettings } from '../config';
 import type { ProxyRuntime } from './runtime';
 import { startProxyRuntime } from './runtime';
-import { createProxy, rewriteLocation } from './proxy';
+import { DEFAULT_IDLE_TIMEOUT_MS, createProxy, rewriteLocation } from './proxy';
 import { ClientCredentialsTokens, tokenEndpoint } from './token-cache';
 import type { Received } from './test-helpers';
 import { FakeUpstream, json, listen, nextEvent, request } from './test-helpers';
@@ -336,6 +336,31 @@ describe('failures and streaming', () => {
     expect(reply.status).toBe(502);
     expect(reply.headers['x-rights-desk-proxy']).toBe('unreachable');
     expect(JSON.parse(reply.text)).toEqual({ status: 'error', message: 'Discovery upstream unreachable: ECONNREFUSED', interface: 'discovery' });
+  });
+
+  it('waits at least 10 minutes for a blocking upstream by default, then answers 504', async () => {
+    expect(DEFAULT_IDLE_TIMEOUT_MS).toBeGreaterThanOrEqual(10 * 60 * 1000);
+    const direct = createProxy({
+      interfaces: {
+        discovery: { base: new URL(`${upstream.url.origin}/disc`), sandbox: false, credentials: { kind: 'api-key', apiKey: null } },
+        detector: { base: new URL(`${upstream.url.origin}/det`), sandbox: false, credentials: { kind: 'api-key', apiKey: null } },
+        search: { base: new URL(`${upstream.url.origin}/srch`), sandbox: false, credentials: { kind: 'api-key', apiKey: null } },
+      },
+      config: { platform: 'platform', discoveryKeyOnServer: false, interfaces: { discovery: { target: 'x', configured: true }, detector: { target: 'x', configured: true }, search: { target: 'x', configured: true } }, uploadV4ThresholdBytes: 1 },
+      idleTimeoutMs: 300,
+    });
+    proxy = await listen((req, res) => {
+      if (!direct.handle(req, res)) json(res, 418, {});
+    });
+    upstream.handler = () => {}; // a lookup that never completes
+    try {
+      const reply = await request(proxy.url, 'GET', '/api/search/api/v1/search/check-search/slow');
+      expect(reply.status).toBe(504);
+      expect(reply.headers['x-rights-desk-proxy']).toBe('timeout');
+      expect(JSON.parse(reply.text)).toMatchObject({ status: 'error', interface: 'search' });
+    } finally {
+      direct.close();
+    }
   });
 
   it('streams a request body: the upstream sees the first bytes before the browser has sent the rest', async () => {

@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Connect, Logger, Plugin } from 'vite';
+import type { Settings } from '../config';
 import type { ProxyRuntime } from './runtime';
 
 let announced = false;
@@ -7,14 +8,14 @@ let announced = false;
 /**
  * Mounts the credential proxy (and the embedded sandbox when an upstream URL is missing) in
  * `vite dev` and `vite preview`. The server modules are imported lazily so `vite build` never opens
- * the sandbox database.
+ * the sandbox database. `settings` replaces the environment and .env (tests).
  */
-export function rightsDeskProxyPlugin(): Plugin {
+export function rightsDeskProxyPlugin(options: { settings?: Settings } = {}): Plugin {
   let runtime: ProxyRuntime | null = null;
 
   async function start(httpServer: unknown, middlewares: Connect.Server, logger: Logger): Promise<void> {
     const [{ loadSettings }, { startProxyRuntime }] = await Promise.all([import('../config'), import('./runtime')]);
-    runtime = await startProxyRuntime(loadSettings());
+    runtime = await startProxyRuntime(options.settings ?? loadSettings());
     const handle = runtime.handle;
     middlewares.use((req, res, next) => {
       if (!handle(req, res)) next();
