@@ -90,7 +90,8 @@ describe('WAV generators', () => {
 });
 
 describe('readWavLayout and the PCM decoder', () => {
-  it.each([
+  type Layout = Parameters<typeof pcmWav>[1];
+  it.each<[string, Layout]>([
     ['8-bit', { bits: 8 as const }],
     ['16-bit', { bits: 16 as const }],
     ['24-bit', { bits: 24 as const }],
