@@ -47,7 +47,7 @@ const ASSET_SHAPE = {
 const SEGMENT_KEYS = ['asset_end', 'asset_start', 'audio_pitch', 'audio_speed', 'confidence', 'melody_transposition', 'query_end', 'query_start'];
 const AUDIO_KEYS = ['asset_match_duration_seconds', 'asset_match_percentage', 'query_match_duration_seconds', 'query_match_percentage', 'segments'];
 
-function expectSpecMatch(match: any) {
+function expectSpecMatch(match: any, queryDuration: number) {
   expect(Object.keys(match).sort()).toEqual(['asset', 'match_details']);
   expect(Object.keys(match.asset).sort()).toEqual(Object.keys(ASSET_SHAPE).sort());
   for (const [key, type] of Object.entries(ASSET_SHAPE)) expect(typeof match.asset[key], key).toBe(type);
@@ -64,6 +64,9 @@ function expectSpecMatch(match: any) {
       expect(Object.keys(segment).sort()).toEqual(SEGMENT_KEYS);
       expect(segment.query_end).toBeGreaterThan(segment.query_start);
       expect(segment.asset_end).toBeGreaterThan(segment.asset_start);
+      expect(segment.query_start).toBeGreaterThanOrEqual(0);
+      expect(segment.query_end).toBeLessThanOrEqual(queryDuration);
+      expect(segment.asset_end).toBeLessThanOrEqual(match.asset.duration_seconds);
       expect(segment.melody_transposition === null || typeof segment.melody_transposition === 'number').toBe(true);
     }
   }
@@ -114,7 +117,7 @@ describe('GET /api/v1/search/check-search/{lookup_id}', () => {
     expect('content_classification' in res.json).toBe(false);
     expect(res.json.matches.length).toBeGreaterThanOrEqual(2);
     for (const match of res.json.matches) {
-      expectSpecMatch(match);
+      expectSpecMatch(match, res.json.query_file_duration_seconds);
       expect(match.match_details.audio).not.toBeNull();
       expect(match.match_details.melody).not.toBeNull();
     }
@@ -136,7 +139,7 @@ describe('GET /api/v1/search/check-search/{lookup_id}', () => {
   it('both: matches and a classification in one response', async () => {
     const res = await check('lk_both_01');
     expect(res.json.matches.length).toBeGreaterThan(0);
-    res.json.matches.forEach(expectSpecMatch);
+    for (const match of res.json.matches) expectSpecMatch(match, res.json.query_file_duration_seconds);
     expectClassification(res.json.content_classification, res.json.query_file_duration_seconds);
   });
 
@@ -144,7 +147,7 @@ describe('GET /api/v1/search/check-search/{lookup_id}', () => {
     const res = await check('lk_matching_02');
     expect(res.json.content_classification).toBeNull();
     expect(res.json.matches.length).toBeGreaterThanOrEqual(3);
-    res.json.matches.forEach(expectSpecMatch);
+    for (const match of res.json.matches) expectSpecMatch(match, res.json.query_file_duration_seconds);
     const details = res.json.matches.map((m: any) => m.match_details);
     expect(details.some((d: any) => d.phonetic !== null)).toBe(true);
     expect(details.some((d: any) => d.video !== null)).toBe(true);

@@ -267,6 +267,22 @@ function richMatches() {
   ];
 }
 
+/** The match within the 95 s classified query: its second music segment is Midnight Harbour. */
+function bothMatches() {
+  const q = 95;
+  return [
+    {
+      asset: MIDNIGHT_HARBOUR,
+      match_details: {
+        audio: audioDetails(q, MIDNIGHT_HARBOUR.duration_seconds, [segment(51, 88.2, 12.4, 94.6)]),
+        melody: melodyDetails(q, 0, [segment(51, 80, 12.4, 85.1, { melody_transposition: 0 })]),
+        phonetic: null,
+        video: null,
+      },
+    },
+  ];
+}
+
 /** Classification of a 95 s query: music, a spoken interlude, more music and trailing silence. */
 function classification(): Classification {
   return {
@@ -286,7 +302,7 @@ function classification(): Classification {
  */
 export function buildSearchResponse(lookupId: string, kind: LookupKind, variant: 'basic' | 'rich' = 'basic'): SearchResponse {
   if (kind === 'classification') return { lookup_ids: [lookupId], query_file_duration_seconds: 95, matches: null, content_classification: classification() };
-  if (kind === 'both') return { lookup_ids: [lookupId], query_file_duration_seconds: 95, matches: basicMatches().slice(0, 1), content_classification: classification() };
+  if (kind === 'both') return { lookup_ids: [lookupId], query_file_duration_seconds: 95, matches: bothMatches(), content_classification: classification() };
   if (variant === 'rich') return { lookup_ids: [lookupId], query_file_duration_seconds: 240, matches: richMatches(), content_classification: null };
   return { lookup_ids: [lookupId], query_file_duration_seconds: 180, matches: basicMatches() };
 }
