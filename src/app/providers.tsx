@@ -5,7 +5,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ConnectionHealth } from './connection-health';
 import { ConnectionHealthContext } from './connection-health-context';
-import { COLOR_SCHEME_STORAGE_KEY, theme } from './theme';
+import { COLOR_SCHEME_STORAGE_KEY, cssVariablesResolver, theme } from './theme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
 
@@ -19,7 +19,13 @@ interface AppProvidersProps {
 
 export function AppProviders({ queryClient, health, children, env = 'default' }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager} env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+      env={env}
+    >
       <QueryClientProvider client={queryClient}>
         <ConnectionHealthContext.Provider value={health}>
           <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>

@@ -77,7 +77,13 @@ export function SignInForm({ demoKey, onSignedIn }: SignInFormProps) {
           Sign in
         </Button>
         {demoKey ? (
-          <Alert color="yellow" variant="light" icon={<IconFlask aria-hidden />} title="Sandbox">
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconFlask aria-hidden />}
+            title="Sandbox"
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          >
             <Stack gap="xs">
               <Text size="sm">
                 This server talks to the embedded sandbox. Its demo organisation signs in with the key{' '}

@@ -1,6 +1,7 @@
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Outlet } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Outlet, useRouter } from '@tanstack/react-router';
 import { ReauthModal } from '../auth/ReauthModal';
 import { Header } from './Header';
 import { Navigation } from './Navigation';
@@ -10,6 +11,12 @@ import classes from './AppLayout.module.css';
 /** The root layout: header, navbar of registered areas, the page, and the banners above it. */
 export function AppLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const retryFailed = () => {
+    void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' });
+    void router.invalidate();
+  };
   return (
     <>
       <a href="#main-content" className={classes.skipLink}>
@@ -29,7 +36,7 @@ export function AppLayout() {
           </AppShell.Section>
         </AppShell.Navbar>
         <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
-          <UnreachableBanner />
+          <UnreachableBanner onRetry={retryFailed} />
           <Outlet />
         </AppShell.Main>
       </AppShell>

@@ -1,5 +1,6 @@
 import { Badge, Group, Popover, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
+import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { interfaceName, type ApiInterface } from '../../api/errors';
 import type { ServerConfig } from '../../api/schemas/config';
@@ -21,6 +22,9 @@ export function connectionLabel(config: ServerConfig): string {
 export function ConnectionBadge() {
   const config = useQuery(serverConfigQueryOptions());
   const problems = useConnectionProblems();
+  // Controlled, so Escape also closes it while focus is still on the badge (the dropdown holds no
+  // focusable element for Mantine's own Escape handling to see).
+  const [opened, { toggle, close }] = useDisclosure(false);
   if (!config.data) return null;
 
   const sandbox = config.data.platform === 'sandbox';
@@ -28,9 +32,17 @@ export function ConnectionBadge() {
   const unreachable = new Set(problems.map((problem) => problem.iface));
 
   return (
-    <Popover width={340} position="bottom-end" withArrow shadow="md">
+    <Popover width={340} position="bottom-start" withArrow shadow="md" opened={opened} onDismiss={close}>
       <Popover.Target>
-        <UnstyledButton aria-label={`Connection: ${label}. Show interfaces`} style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
+        <UnstyledButton
+          aria-label={`Connection: ${label}. Show interfaces`}
+          aria-expanded={opened}
+          onClick={toggle}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') close();
+          }}
+          style={{ borderRadius: 'var(--mantine-radius-xl)' }}
+        >
           <Badge
             size="lg"
             variant={sandbox ? 'filled' : 'light'}

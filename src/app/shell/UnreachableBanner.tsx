@@ -1,7 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
 import { interfaceName } from '../../api/errors';
 import type { ConnectionProblem } from '../connection-health';
 import { useConnectionProblems } from '../connection-health-context';
@@ -21,16 +19,9 @@ function headline(problem: ConnectionProblem): string {
  * interface gets an answer (see ConnectionHealth), so a transient failure does not hide behind a
  * notification that has already faded.
  */
-export function UnreachableBanner() {
+export function UnreachableBanner({ onRetry }: { onRetry: () => void }) {
   const problems = useConnectionProblems();
-  const queryClient = useQueryClient();
-  const router = useRouter();
   if (problems.length === 0) return null;
-
-  const retry = () => {
-    void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' });
-    void router.invalidate();
-  };
 
   return (
     <Stack gap="xs" mb="md">
@@ -49,7 +40,7 @@ export function UnreachableBanner() {
               What was loaded before stays on screen; this notice clears as soon as{' '}
               {problem.iface === 'server' ? 'the server' : interfaceName(problem.iface)} answers again.
             </Text>
-            <Button size="xs" variant="default" onClick={retry}>
+            <Button size="xs" variant="default" onClick={onRetry}>
               Try again
             </Button>
           </Stack>

@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+
+/** The sandbox's public demo key (README); the e2e server always runs on the sandbox. */
+export const DEMO_KEY = 'sandbox-demo-key';
+
+export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+/** Opens `path` and signs in through the sign-in screen with `key`. */
+export async function signIn(page: Page, path = '/', key = DEMO_KEY): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  await page.getByLabel('Discovery API key').fill(key);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(mainNav(page)).toBeVisible();
+}
+
+/**
+ * Saves the page in the light and the dark scheme under test-results/screenshots/<name>-<scheme>.png.
+ * The app follows the system scheme unless the user picked one, so emulating the media query
+ * switches it without touching the page's own controls.
+ */
+export async function screenshotBothSchemes(page: Page, name: string): Promise<void> {
+  mkdirSync('test-results/screenshots', { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await page.screenshot({ path: `test-results/screenshots/${name}-${scheme}.png`, fullPage: true, animations: 'disabled' });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
