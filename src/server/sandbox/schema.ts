@@ -223,4 +223,17 @@ export const migrations: string[] = [
   ALTER TABLE assets ADD COLUMN tus_upload_id TEXT;
   CREATE UNIQUE INDEX assets_tus_upload ON assets(tus_upload_id) WHERE tus_upload_id IS NOT NULL;
   `,
+  // DRM lists: the page scans read the index alone, because the filter columns sit beside the order
+  // columns. upload_day leads the monitoring index so date filters are ranges; ordering by
+  // (upload_day, date_uploaded) is the same as by date_uploaded.
+  `
+  DROP INDEX copies_org;
+  DROP INDEX copies_platform;
+  DROP INDEX copies_asset;
+  CREATE INDEX copies_scan ON copies(org_id, match_id, platform COLLATE NOCASE, is_taken_down, updated_at, asset_id);
+  CREATE INDEX copies_by_asset ON copies(org_id, asset_id, match_id, platform COLLATE NOCASE, is_taken_down, updated_at);
+  CREATE INDEX copies_updated ON copies(org_id, updated_at);
+  DROP INDEX monitoring_order;
+  CREATE INDEX monitoring_page ON monitoring_results(org_id, upload_day, date_uploaded, result_id, status, music_detected);
+  `,
 ];
