@@ -23,4 +23,9 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'Browser code must not import src/server.' }] }],
     },
   },
+  {
+    // Integration tests run in Node and mount the real sandbox in-process; they never reach the bundle.
+    files: ['src/**/*.integration.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
 );

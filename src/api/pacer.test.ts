@@ -35,24 +35,36 @@ describe('Pacer', () => {
     expect(await Promise.all(results)).toEqual(Array.from({ length: 100 }, (_, i) => i));
     expect(starts).toHaveLength(100);
     expect(maxInAnyWindow(starts, 1000)).toBe(16);
-    // Paced, not starved: 100 calls at 16 per second need just over 6 seconds.
-    expect(Math.max(...starts) - Math.min(...starts)).toBeLessThanOrEqual(6000);
+    // Paced, not starved: seven waves, each a window plus the 30 ms the previous wave took.
+    expect(Math.max(...starts) - Math.min(...starts)).toBe(6 * 1030);
   });
 
-  it('counts starts, not running calls: slow calls do not hold slots', async () => {
+  it('holds a slot until a window after its call settled (the server counts on arrival)', async () => {
     const pacer = new Pacer({ limit: 2, windowMs: 1000 });
+    const t0 = Date.now();
     const starts: number[] = [];
     const slow = async () => {
-      starts.push(Date.now());
+      starts.push(Date.now() - t0);
       await new Promise((resolve) => setTimeout(resolve, 5000));
     };
-    const calls = [1, 2, 3, 4].map(() => pacer.schedule(slow));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(starts.length).toBe(2);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(starts.length).toBe(4);
-    await vi.advanceTimersByTimeAsync(5000);
+    const fast = async () => void starts.push(Date.now() - t0);
+    const calls = [pacer.schedule(slow), pacer.schedule(fast), pacer.schedule(fast), pacer.schedule(fast)];
+    await vi.advanceTimersByTimeAsync(20_000);
     await Promise.all(calls);
+    // The fast call frees its slot at 1000; the slow one only at 5000 + 1000.
+    expect(starts).toEqual([0, 0, 1000, 2000]);
+  });
+
+  it('frees the slot of a failed call too', async () => {
+    const pacer = new Pacer({ limit: 1, windowMs: 1000 });
+    const t0 = Date.now();
+    const failing = pacer.schedule(async () => {
+      throw new Error('boom');
+    });
+    const next = pacer.schedule(async () => Date.now() - t0);
+    await expect(failing).rejects.toThrow('boom');
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(next).resolves.toBe(1000);
   });
 
   it('lets interactive calls overtake queued background work, FIFO within each priority', async () => {

@@ -10,17 +10,22 @@ export type PacerOptions = {
   clearTimer?: (handle: unknown) => void;
 };
 
-type Entry = { start: () => void };
+type Entry = { start: (slot: Slot) => void };
+/** A start slot; `end` is when its call settled (undefined while it runs). */
+type Slot = { end: number | undefined };
 
 /**
- * Spaces out request starts: never more than `limit` in any rolling `windowMs`. Calls queue
- * (never dropped) in FIFO order per priority; 'interactive' entries start before any
- * 'background' one. A queued entry whose signal aborts leaves the queue and rejects with the
- * signal's reason. `pauseFor` holds every start (a 429 means the whole tab is too fast).
+ * Spaces out request starts: never more than `limit` in any rolling `windowMs`. A call holds its
+ * slot until `windowMs` after it SETTLED, not after it started: the server counts a request when it
+ * handles it, which may be well after we sent it (a slow first connection), so only "our answer
+ * came back a window ago" proves the server no longer counts it. Calls queue (never dropped) in
+ * FIFO order per priority; 'interactive' entries start before any 'background' one. A queued
+ * entry whose signal aborts leaves the queue and rejects with the signal's reason. `pauseFor`
+ * holds every start (a 429 means the whole tab is too fast).
  */
 export class Pacer {
   private readonly queues: Record<Priority, Entry[]> = { interactive: [], background: [] };
-  private readonly starts: number[] = [];
+  private readonly slots: Slot[] = [];
   private pausedUntil = 0;
   private timer: unknown = null;
   private timerAt = Number.POSITIVE_INFINITY;
@@ -52,16 +57,30 @@ export class Pacer {
         this.pump();
       };
       const entry: Entry = {
-        start: () => {
+        start: (slot) => {
           signal?.removeEventListener('abort', onAbort);
+          const settle = () => {
+            slot.end = this.now();
+            this.pump();
+          };
           let running: Promise<T>;
           try {
             running = task();
           } catch (error) {
+            settle();
             reject(error);
             return;
           }
-          running.then(resolve, reject);
+          running.then(
+            (value) => {
+              settle();
+              resolve(value);
+            },
+            (error: unknown) => {
+              settle();
+              reject(error);
+            },
+          );
         },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -98,14 +117,25 @@ export class Pacer {
         this.wakeAt(this.pausedUntil, now);
         return;
       }
-      while (this.starts.length > 0 && this.starts[0]! <= now - this.windowMs) this.starts.shift();
-      if (this.starts.length >= this.limit) {
-        this.wakeAt(this.starts[0]! + this.windowMs, now);
+      this.releaseSlots(now);
+      if (this.slots.length >= this.limit) {
+        // Wake when the earliest settled call leaves the window; calls still running wake us when they settle.
+        const ends = this.slots.flatMap((slot) => (slot.end === undefined ? [] : [slot.end + this.windowMs]));
+        if (ends.length > 0) this.wakeAt(Math.min(...ends), now);
+        else this.cancelTimer();
         return;
       }
       const entry = queue.shift()!;
-      this.starts.push(now);
-      entry.start();
+      const slot: Slot = { end: undefined };
+      this.slots.push(slot);
+      entry.start(slot);
+    }
+  }
+
+  private releaseSlots(now: number): void {
+    for (let i = this.slots.length - 1; i >= 0; i--) {
+      const end = this.slots[i]!.end;
+      if (end !== undefined && end + this.windowMs <= now) this.slots.splice(i, 1);
     }
   }
 

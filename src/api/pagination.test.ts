@@ -34,8 +34,10 @@ describe('copies cursor', () => {
 });
 
 describe('monitoring pages', () => {
-  it('keys items by result_id plus match_id', () => {
+  it('keys items by result_id plus match_id; a result without a match has one item', () => {
     expect(monitoringItemKey(item('7', '8'))).toBe('7:8');
+    expect(monitoringItemKey(item('7', ''))).toBe('7:');
+    expect(dedupeMonitoringResults([item('7', ''), item('7', '')])).toHaveLength(1);
   });
 
   it('drops an item repeated from the previous page but keeps another match of the same result', () => {

@@ -19,9 +19,9 @@ export function nextCopiesMaxId(rows: readonly Copy[], count = DEFAULT_PAGE_SIZE
   return nextMaxId(rows, (copy) => copy.match_id, count);
 }
 
-/** One monitoring item is one result with one match: unique by result_id plus match_id. */
+/** One monitoring item is one result with one match (or none): unique by result_id plus match_id. */
 export function monitoringItemKey(item: MonitoringResult): string {
-  return `${item.result_id}:${item.match.match_id}`;
+  return `${item.result_id}:${item.match?.match_id ?? ''}`;
 }
 
 /** Items in first-seen order without repeats (pages may repeat a result from the previous one). */

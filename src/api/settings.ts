@@ -34,7 +34,7 @@ export type ApiSettings = {
    * undefined (config not loaded yet) sends the browser-held key if there is one.
    */
   discoveryKeyOnServer?: boolean;
-  /** Discovery allows 16 calls per second; the window carries a margin for network jitter. */
+  /** Discovery allows 16 calls per second; the window carries a small margin for timer rounding. */
   discoveryPacing: { limit: number; windowMs: number };
   discoveryRetry: DiscoveryRetrySettings;
   detectorRetry: DetectorRetrySettings;
@@ -63,7 +63,7 @@ function defaults(): ApiSettings {
     fetch: undefined,
     sleep: defaultSleep,
     discoveryKeyOnServer: undefined,
-    discoveryPacing: { limit: 16, windowMs: 1100 },
+    discoveryPacing: { limit: 16, windowMs: 1050 },
     discoveryRetry: { rateLimitTries: 6, rateLimitBaseMs: 1000, rateLimitMaxMs: 32_000, serverErrorRetries: 3, serverErrorBaseMs: 500 },
     detectorRetry: { retries: 3, delaysMs: [2000, 4000, 8000], retryOn: [408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524] },
   };

@@ -340,8 +340,16 @@ describe('monitoring normalisation', () => {
   it('reads the match id from match.match_id (sample) or match.id (field table)', () => {
     const { match_id: _m, ...match } = wireMonitoring().match;
     const fromTable = monitoringResultSchema.parse({ ...wireMonitoring(), match: { ...match, id: '7340032000000000400' } });
-    expect(fromTable.match.match_id).toBe('7340032000000000400');
-    expect(monitoringResultSchema.parse(wireMonitoring()).match.match_id).toBe('7340032000000000400');
+    expect(fromTable.match?.match_id).toBe('7340032000000000400');
+    expect(monitoringResultSchema.parse(wireMonitoring()).match?.match_id).toBe('7340032000000000400');
+  });
+
+  it('reads a result without a match (status "") as match null, whether the match is empty, null or absent', () => {
+    const empty = { match_id: '', match_identified: 'no', match_majors: 'no', isrc: '', title: '', artist: '', distributor: '', audio_segments_post: '', audio_segments_song: '' };
+    expect(monitoringResultSchema.parse(wireMonitoring({ status: '', match: empty })).match).toBeNull();
+    expect(monitoringResultSchema.parse(wireMonitoring({ status: '', match: null })).match).toBeNull();
+    const { match: _m, ...withoutMatch } = wireMonitoring({ status: '' });
+    expect(monitoringResultSchema.parse(withoutMatch).match).toBeNull();
   });
 
   it('accepts date_uploaded as YYYY-MM-DD or a timestamp with offset', () => {

@@ -338,6 +338,14 @@ export const monitoringMatchSchema = withAliases(
 );
 export type MonitoringMatch = z.infer<typeof monitoringMatchSchema>;
 
+/** A result without a match comes with no match object, null, or one whose match id is empty: null then. */
+function emptyMatchToNull(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (!isRecord(value)) return value;
+  const id = value.match_id ?? value.id ?? value.match_id_str;
+  return id === undefined || id === null || id === '' ? null : value;
+}
+
 export const monitoringResultSchema = withAliases(
   idAliases('asset_id', 'result_id'),
   z.object({
@@ -348,8 +356,9 @@ export const monitoringResultSchema = withAliases(
     platform: z.string(),
     post_url: text,
     date_uploaded: wireDateSchema,
+    /** '' when there is no match. */
     status: monitoringResultStatusSchema,
-    match: monitoringMatchSchema,
+    match: z.preprocess(emptyMatchToNull, monitoringMatchSchema.nullable()),
   }),
 );
 export type MonitoringResult = z.infer<typeof monitoringResultSchema>;
