@@ -1,4 +1,5 @@
 import {
+  acquireDiscoverySlot,
   describeError,
   discoveryAuthHeaders,
   discoveryUrl,
@@ -60,11 +61,15 @@ function createPlatformUploadEngine(): UploadEngine<UploadFormMetadata> {
       return { assetId: answer.asset_id, blobId: answer.blob_id };
     },
     // file_url is the platform's own upload location and carries its own authorisation.
-    putFile: (args) => putFileWithXhr(args),
+    putFile: async (args) => {
+      await acquireDiscoverySlot({ signal: args.signal });
+      return putFileWithXhr(args);
+    },
     tus: createTusAdapter({
       endpoint: () => discoveryUrl(TUS_ENDPOINT_PATH),
       headers: discoveryAuthHeaders,
       chunkSize: () => tusChunkSize(knownThreshold),
+      beforeRequest: () => acquireDiscoverySlot(),
     }),
     verify: async (assetId) => (await verifyAssetUpload(toId(assetId))).uploaded,
     processingState: async (assetId) => (await getAsset(toId(assetId))).processing_status,

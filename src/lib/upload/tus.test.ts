@@ -147,7 +147,8 @@ const FID = 'a'.repeat(64);
 
 describe('tus adapter', () => {
   it('sends every request with Blob-ID and the key, in chunks, and reports progress', async () => {
-    const adapter = createTusAdapter(settings(new MemoryUrlStorage()));
+    let paced = 0;
+    const adapter = createTusAdapter(settings(new MemoryUrlStorage(), { beforeRequest: async () => void (paced += 1) }));
     const progress: number[] = [];
     const transfer = adapter.start({ file: fileOf(200_000), fid: FID, assetId: '9007199254740993', blobId: 'blob-1', onProgress: (sent) => progress.push(sent) });
     await transfer.done;
@@ -157,6 +158,8 @@ describe('tus adapter', () => {
     expect(seen[0]!.method).toBe('POST');
     expect(seen.filter((entry) => entry.method === 'PATCH').map((entry) => entry.bytes)).toEqual([65536, 65536, 65536, 3392]);
     expect(progress[progress.length - 1]).toBe(200_000);
+    // Every request waited for the tab's pacer.
+    expect(paced).toBe(seen.length);
   });
 
   it('finds an unfinished upload of the same file with its asset, and resumes it from the server offset', async () => {

@@ -9,6 +9,8 @@ export interface TusSettings {
   /** Bytes per PATCH; asked per upload because it follows the server's v4 threshold. */
   chunkSize(): number;
   retryDelays?: number[];
+  /** Awaited before every tus request (the tab's Discovery pacer: tus requests count towards 16/s). */
+  beforeRequest?: () => Promise<void>;
   /** Environment overrides (fileReader, urlStorage, httpStack); tests run the real client in Node with these. */
   environment?: Pick<UploadOptions, 'fileReader' | 'urlStorage' | 'httpStack'>;
 }
@@ -49,6 +51,7 @@ export function createTusAdapter(settings: TusSettings): TusAdapter {
       chunkSize: settings.chunkSize(),
       retryDelays: settings.retryDelays ?? TUS_RETRY_DELAYS,
       onShouldRetry: shouldRetryTus,
+      onBeforeRequest: settings.beforeRequest ? () => settings.beforeRequest!() : undefined,
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
       ...settings.environment,
