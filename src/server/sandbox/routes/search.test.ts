@@ -23,10 +23,26 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
+// What the tests read from the wire; the assertions check the exact keys.
+type WireSegment = Record<string, number | null>;
+type WireMatch = {
+  asset: Record<string, unknown> & { duration_seconds: number; release_date: Record<string, unknown>; dsp: { name: string; url: string }[] };
+  match_details: Record<string, Record<string, unknown> | null>;
+};
+type WireClassSegment = { start: number; end: number; confidence: number; subclasses: { name: string; confidence: number }[] };
+type WireClassification = Record<'music' | 'speech' | 'silence', WireClassSegment[]>;
+type WireResponse = {
+  lookup_ids: string[];
+  query_file_duration_seconds: number;
+  matches: WireMatch[] | null;
+  content_classification?: WireClassification | null;
+  message?: string;
+};
+
 // Search responses hold no 64-bit ids, so plain JSON.parse keeps every number a number.
 async function check(lookupId: string, opts: { token?: string } = {}) {
   const res = await sb.call('GET', `/api/v1/search/check-search/${encodeURIComponent(lookupId)}`, { key: null, token: opts.token ?? token });
-  return { ...res, json: res.text ? JSON.parse(res.text) : undefined };
+  return { ...res, json: (res.text ? JSON.parse(res.text) : {}) as WireResponse };
 }
 
 /** Keys and types of spec 2.2's asset object. */
@@ -47,7 +63,7 @@ const ASSET_SHAPE = {
 const SEGMENT_KEYS = ['asset_end', 'asset_start', 'audio_pitch', 'audio_speed', 'confidence', 'melody_transposition', 'query_end', 'query_start'];
 const AUDIO_KEYS = ['asset_match_duration_seconds', 'asset_match_percentage', 'query_match_duration_seconds', 'query_match_percentage', 'segments'];
 
-function expectSpecMatch(match: any, queryDuration: number) {
+function expectSpecMatch(match: WireMatch, queryDuration: number) {
   expect(Object.keys(match).sort()).toEqual(['asset', 'match_details']);
   expect(Object.keys(match.asset).sort()).toEqual(Object.keys(ASSET_SHAPE).sort());
   for (const [key, type] of Object.entries(ASSET_SHAPE)) expect(typeof match.asset[key], key).toBe(type);
@@ -56,14 +72,14 @@ function expectSpecMatch(match: any, queryDuration: number) {
   for (const link of match.asset.dsp) expect(Object.keys(link).sort()).toEqual(['name', 'url']);
   expect(Object.keys(match.match_details).sort()).toEqual(['audio', 'melody', 'phonetic', 'video']);
   for (const value of Object.values(match.match_details)) expect(value === null || typeof value === 'object').toBe(true);
-  const audio = match.match_details.audio;
+  const audio = match.match_details.audio as { segments: WireSegment[] } | null;
   if (audio) {
     expect(Object.keys(audio).sort()).toEqual(AUDIO_KEYS);
     expect(audio.segments.length).toBeGreaterThan(0);
     for (const segment of audio.segments) {
       expect(Object.keys(segment).sort()).toEqual(SEGMENT_KEYS);
-      expect(segment.query_end).toBeGreaterThan(segment.query_start);
-      expect(segment.asset_end).toBeGreaterThan(segment.asset_start);
+      expect(segment.query_end).toBeGreaterThan(Number(segment.query_start));
+      expect(segment.asset_end).toBeGreaterThan(Number(segment.asset_start));
       expect(segment.query_start).toBeGreaterThanOrEqual(0);
       expect(segment.query_end).toBeLessThanOrEqual(queryDuration);
       expect(segment.asset_end).toBeLessThanOrEqual(match.asset.duration_seconds);
@@ -72,9 +88,11 @@ function expectSpecMatch(match: any, queryDuration: number) {
   }
 }
 
-function expectClassification(classification: any, duration: number) {
+function expectClassification(classification: WireClassification | null | undefined, duration: number) {
+  expect(classification).toBeTruthy();
+  if (!classification) return;
   expect(Object.keys(classification).sort()).toEqual(['music', 'silence', 'speech']);
-  for (const segments of Object.values(classification) as any[]) {
+  for (const segments of Object.values(classification)) {
     expect(Array.isArray(segments)).toBe(true);
     for (const s of segments) {
       expect(Object.keys(s).sort()).toEqual(['confidence', 'end', 'start', 'subclasses']);
@@ -115,8 +133,9 @@ describe('GET /api/v1/search/check-search/{lookup_id}', () => {
     expect(res.json.lookup_ids).toEqual(['lk_matching_01']);
     expect(typeof res.json.query_file_duration_seconds).toBe('number');
     expect('content_classification' in res.json).toBe(false);
-    expect(res.json.matches.length).toBeGreaterThanOrEqual(2);
-    for (const match of res.json.matches) {
+    const matches = res.json.matches!;
+    expect(matches.length).toBeGreaterThanOrEqual(2);
+    for (const match of matches) {
       expectSpecMatch(match, res.json.query_file_duration_seconds);
       expect(match.match_details.audio).not.toBeNull();
       expect(match.match_details.melody).not.toBeNull();
@@ -128,32 +147,33 @@ describe('GET /api/v1/search/check-search/{lookup_id}', () => {
     expect(res.status).toBe(200);
     expect(res.json.matches).toBeNull();
     expectClassification(res.json.content_classification, res.json.query_file_duration_seconds);
-    const { music, speech, silence } = res.json.content_classification;
+    const { music, speech, silence } = res.json.content_classification!;
     expect(music.length).toBeGreaterThan(0);
     expect(speech.length).toBeGreaterThan(0);
     expect(silence.length).toBeGreaterThan(0);
-    expect(music.some((s: any) => s.subclasses.length > 0)).toBe(true);
-    expect(silence.some((s: any) => s.subclasses.length === 0)).toBe(true);
+    expect(music.some((s) => s.subclasses.length > 0)).toBe(true);
+    expect(silence.some((s) => s.subclasses.length === 0)).toBe(true);
   });
 
   it('both: matches and a classification in one response', async () => {
     const res = await check('lk_both_01');
-    expect(res.json.matches.length).toBeGreaterThan(0);
-    for (const match of res.json.matches) expectSpecMatch(match, res.json.query_file_duration_seconds);
+    expect(res.json.matches!.length).toBeGreaterThan(0);
+    for (const match of res.json.matches!) expectSpecMatch(match, res.json.query_file_duration_seconds);
     expectClassification(res.json.content_classification, res.json.query_file_duration_seconds);
   });
 
   it('rich matching: several assets, phonetic and video details, classification null, an unsafe dsp link', async () => {
     const res = await check('lk_matching_02');
     expect(res.json.content_classification).toBeNull();
-    expect(res.json.matches.length).toBeGreaterThanOrEqual(3);
-    for (const match of res.json.matches) expectSpecMatch(match, res.json.query_file_duration_seconds);
-    const details = res.json.matches.map((m: any) => m.match_details);
-    expect(details.some((d: any) => d.phonetic !== null)).toBe(true);
-    expect(details.some((d: any) => d.video !== null)).toBe(true);
-    expect(details.some((d: any) => d.audio === null)).toBe(true);
-    const urls = res.json.matches.flatMap((m: any) => m.asset.dsp.map((l: any) => l.url as string));
-    expect(urls.some((u: string) => u.startsWith('javascript:'))).toBe(true);
+    const matches = res.json.matches!;
+    expect(matches.length).toBeGreaterThanOrEqual(3);
+    for (const match of matches) expectSpecMatch(match, res.json.query_file_duration_seconds);
+    const details = matches.map((m) => m.match_details);
+    expect(details.some((d) => d.phonetic !== null)).toBe(true);
+    expect(details.some((d) => d.video !== null)).toBe(true);
+    expect(details.some((d) => d.audio === null)).toBe(true);
+    const urls = matches.flatMap((m) => m.asset.dsp.map((l) => l.url));
+    expect(urls.some((u) => u.startsWith('javascript:'))).toBe(true);
     expect(urls.filter(isHttpUrl).length).toBeGreaterThan(0);
   });
 
