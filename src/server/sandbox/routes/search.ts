@@ -22,6 +22,8 @@ function findLookup(state: SandboxState, lookupId: string): LookupRow | undefine
 /** Resolves true once `now() >= readyAt`, false as soon as the client disconnects. */
 function waitUntilReady(state: SandboxState, res: ServerResponse, readyAt: number): Promise<boolean> {
   if (state.now() >= readyAt) return Promise.resolve(true);
+  // The client may have gone before we got here; 'close' would then never fire again.
+  if (!res.socket || res.socket.destroyed) return Promise.resolve(false);
   const set = waiting.get(state) ?? new Set<ServerResponse>();
   waiting.set(state, set);
   set.add(res);
