@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, validateCopiesSearch } from './search';
+import { activeFilterCount, toSearchInput, validateCopiesSearch } from './search';
 
 describe('validateCopiesSearch', () => {
   it('keeps valid filters, ids as exact decimal strings', () => {
@@ -35,5 +35,18 @@ describe('validateCopiesSearch', () => {
   it('counts active filters', () => {
     expect(activeFilterCount(validateCopiesSearch({ platform: 'tiktok', status: '40' }))).toBe(2);
     expect(activeFilterCount({})).toBe(0);
+    expect(activeFilterCount({ junk: 'x' } as never)).toBe(0);
+  });
+});
+
+describe('toSearchInput', () => {
+  it('writes exact small ids as numbers, large ones as strings, and leaves out empty filters', () => {
+    const search = validateCopiesSearch({ status: '40', asset: '9007199254740993', platform: 'x', junk: 'y' });
+    expect(toSearchInput(search)).toEqual({ status: 40, asset: '9007199254740993', platform: 'x' });
+    expect(Object.keys(toSearchInput(search)).sort()).toEqual(['asset', 'platform', 'status']);
+  });
+
+  it('lists every filter key so the router cannot fall back to a raw, invalid value', () => {
+    expect(Object.keys(validateCopiesSearch({ status: 'nope' })).sort()).toEqual(['asset', 'collection', 'isrc', 'platform', 'since', 'status', 'taken']);
   });
 });

@@ -55,11 +55,22 @@ export const copiesSearchSchema = z.object({
 
 export type CopiesSearch = z.infer<typeof copiesSearchSchema>;
 
-/** validateSearch of the /copies route: never throws; unknown parameters are dropped. */
+/**
+ * validateSearch of the /copies route: never throws. Every key is present in the result (undefined
+ * when absent or invalid), because the router lays the result over the raw parameters: a key left
+ * out would let the raw, invalid value through.
+ */
 export function validateCopiesSearch(raw: CopiesSearchInput | Record<string, unknown>): CopiesSearch {
   const parsed = copiesSearchSchema.parse(raw ?? {});
-  // Leave absent keys out, so the URL only carries the filters in use.
-  return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined)) as CopiesSearch;
+  return {
+    asset: parsed.asset,
+    status: parsed.status,
+    collection: parsed.collection,
+    platform: parsed.platform,
+    isrc: parsed.isrc,
+    taken: parsed.taken,
+    since: parsed.since,
+  };
 }
 
 export const FILTER_LABELS: Record<keyof CopiesSearch, string> = {
@@ -72,8 +83,9 @@ export const FILTER_LABELS: Record<keyof CopiesSearch, string> = {
   since: 'Updated since',
 };
 
+/** Filters in use; keys outside the queue's own (left in the URL by hand) do not count. */
 export function activeFilterCount(search: CopiesSearch): number {
-  return Object.values(search).filter((value) => value !== undefined).length;
+  return (Object.keys(FILTER_LABELS) as Array<keyof CopiesSearch>).filter((key) => search[key] !== undefined).length;
 }
 
 /** What may be handed to the router for the URL: ids as numbers when exact, so links stay readable. */
@@ -99,10 +111,13 @@ function idForUrl(id: Id | undefined): string | number | undefined {
  */
 export function toSearchInput(search: CopiesSearch): CopiesSearchInput {
   const out: CopiesSearchInput = {
-    ...search,
     asset: idForUrl(search.asset),
     status: idForUrl(search.status),
     collection: idForUrl(search.collection),
+    platform: search.platform,
+    isrc: search.isrc,
+    taken: search.taken,
+    since: search.since,
   };
   return Object.fromEntries(Object.entries(out).filter(([, value]) => value !== undefined)) as CopiesSearchInput;
 }

@@ -29,7 +29,7 @@ import classes from './CopiesTable.module.css';
 const HEADER_HEIGHT = 36;
 const FOOTER_HEIGHT = 56;
 const EMPTY: Copy[] = [];
-const COLUMNS = ['', 'Copy', 'Platform', 'Asset', 'Category', 'Match', 'Views / likes', 'Uploaded', 'Flags', 'Statuses', ''];
+const COLUMNS = ['', 'Copy', 'Platform', 'Asset', 'Category', 'Match', 'Audience', 'Uploaded', 'Statuses', ''];
 
 type CopiesQueuePageProps = {
   search: CopiesSearch;
@@ -277,7 +277,7 @@ export function CopiesQueuePage({ search, onSearchChange, onOpenCopy }: CopiesQu
     <Stack gap={0} style={{ height: 'calc(100dvh - 60px - 2 * var(--mantine-spacing-lg))', minHeight: 480 }}>
       <PageHeader
         title="Copies"
-        description="Matches of your assets found on platforms. Review them from the keyboard, in bulk, or one by one."
+        description="Matches of your assets found on platforms, to review one by one or in bulk."
         actions={
           <>
             <Button component={Link} to="/copies/statuses" variant="default" leftSection={<IconListCheck size={16} aria-hidden />}>

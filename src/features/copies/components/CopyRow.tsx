@@ -77,7 +77,17 @@ export const CopyRow = memo(function CopyRow({ copy, position, top, focused, sel
             {copy.copy_user_name || copy.copy_user_real_name || 'Unknown uploader'}
           </Text>
           {copy.copy_user_is_verified ? (
-            <IconRosetteDiscountCheckFilled size={13} color="var(--mantine-color-blue-filled)" aria-label="Verified uploader" role="img" />
+            <IconRosetteDiscountCheckFilled size={13} color="var(--mantine-color-blue-filled)" aria-label="Verified uploader" role="img" style={{ flexShrink: 0 }} />
+          ) : null}
+          {copy.is_taken_down ? (
+            <Badge size="xs" color="red" variant="outline" radius="sm" style={{ flexShrink: 0 }}>
+              Taken down
+            </Badge>
+          ) : null}
+          {copy.is_nsfw ? (
+            <Badge size="xs" color="dark" variant="filled" radius="sm" style={{ flexShrink: 0 }}>
+              NSFW
+            </Badge>
           ) : null}
         </Group>
       </div>
@@ -110,25 +120,6 @@ export const CopyRow = memo(function CopyRow({ copy, position, top, focused, sel
       </div>
       <div role="gridcell" className={classes.cell}>
         <Text size="xs">{formatDate(copy.copy_upload_date)}</Text>
-      </div>
-      <div role="gridcell" className={classes.cell}>
-        <Group gap={2}>
-          {copy.is_taken_down ? (
-            <Badge size="xs" color="red" variant="outline" radius="sm">
-              Taken down
-            </Badge>
-          ) : null}
-          {copy.is_nsfw ? (
-            <Badge size="xs" color="dark" variant="filled" radius="sm">
-              NSFW
-            </Badge>
-          ) : null}
-          {!copy.is_taken_down && !copy.is_nsfw ? (
-            <Text size="xs" c="dimmed" aria-label="No flags">
-              —
-            </Text>
-          ) : null}
-        </Group>
       </div>
       <div role="gridcell" className={classes.cell} data-testid="row-statuses">
         <StatusBadges codes={copy.user_actions.statuses} legend={legend} size="xs" />

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Autocomplete, Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Id } from '../../../api/ids';
@@ -76,7 +76,7 @@ export function FiltersBar({ search, onChange, legend, knownPlatforms }: Filters
 
   return (
     <Stack gap={6} mb="sm">
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      <Group gap="xs" align="flex-start" wrap="wrap">
         <Select
           label="Asset"
           placeholder="Any asset"
@@ -85,7 +85,7 @@ export function FiltersBar({ search, onChange, legend, knownPlatforms }: Filters
           onChange={(value) => set({ asset: (value ?? undefined) as Id | undefined })}
           searchable
           clearable
-          w={220}
+          w={180}
           size="xs"
           nothingFoundMessage="No asset with that title among the newest 100"
         />
@@ -97,7 +97,7 @@ export function FiltersBar({ search, onChange, legend, knownPlatforms }: Filters
           onChange={(value) => set({ status: (value ?? undefined) as Id | undefined })}
           searchable
           clearable
-          w={210}
+          w={180}
           size="xs"
         />
         <Autocomplete
@@ -111,7 +111,7 @@ export function FiltersBar({ search, onChange, legend, knownPlatforms }: Filters
           onKeyDown={(event) => {
             if (event.key === 'Enter') commitPlatform(platform);
           }}
-          w={150}
+          w={120}
           size="xs"
         />
         <Select
@@ -122,7 +122,7 @@ export function FiltersBar({ search, onChange, legend, knownPlatforms }: Filters
           onChange={(value) => set({ collection: (value ?? undefined) as Id | undefined })}
           searchable
           clearable
-          w={190}
+          w={150}
           size="xs"
         />
         <TextInput
@@ -135,7 +135,7 @@ export function FiltersBar({ search, onChange, legend, knownPlatforms }: Filters
             if (event.key === 'Enter') commitIsrc(isrc);
           }}
           error={isrcError}
-          w={150}
+          w={120}
           size="xs"
         />
         <TextInput
@@ -146,24 +146,21 @@ export function FiltersBar({ search, onChange, legend, knownPlatforms }: Filters
           w={150}
           size="xs"
         />
-        <Stack gap={2}>
-          <Text size="xs" fw={500}>
-            Taken down
-          </Text>
-          <SegmentedControl
-            size="xs"
-            aria-label="Taken down"
-            value={search.taken ?? 'all'}
-            onChange={(value) => set({ taken: value === 'all' ? undefined : (value as 'yes' | 'no') })}
-            data={[
-              { value: 'all', label: 'All' },
-              { value: 'yes', label: 'Taken down' },
-              { value: 'no', label: 'Still up' },
-            ]}
-          />
-        </Stack>
+        <Select
+          label="Taken down"
+          data={[
+            { value: 'all', label: 'All copies' },
+            { value: 'yes', label: 'Taken down' },
+            { value: 'no', label: 'Still up' },
+          ]}
+          value={search.taken ?? 'all'}
+          onChange={(value) => set({ taken: value === 'yes' || value === 'no' ? value : undefined })}
+          allowDeselect={false}
+          w={120}
+          size="xs"
+        />
         {active > 0 ? (
-          <Button size="xs" variant="subtle" leftSection={<IconFilterOff size={14} aria-hidden />} onClick={() => onChange({})}>
+          <Button size="xs" variant="subtle" mt={22} leftSection={<IconFilterOff size={14} aria-hidden />} onClick={() => onChange({})}>
             Clear {active} filter{active === 1 ? '' : 's'}
           </Button>
         ) : null}

@@ -12,7 +12,7 @@ type StatusLegendProps = {
 export const StatusLegend = memo(function StatusLegend({ legend, onPick }: StatusLegendProps) {
   const keyed = legend.filter((entry) => entry.hotkey !== null);
   return (
-    <Group gap={6} wrap="wrap" aria-label="Status keys" role="group">
+    <Group gap={4} wrap="wrap" aria-label="Status keys" role="group">
       {keyed.map((entry) => (
         <UnstyledButton
           key={entry.code}
@@ -21,12 +21,21 @@ export const StatusLegend = memo(function StatusLegend({ legend, onPick }: Statu
           aria-label={`Key ${entry.hotkey}: toggle ${entry.title} on the focused copy`}
           title={`${entry.title} (code ${entry.code})`}
         >
-          <Group gap={4} wrap="nowrap">
-            <Kbd size="xs">{entry.hotkey}</Kbd>
-            <Badge size="sm" variant="light" color={entry.color} radius="sm" style={{ cursor: onPick ? 'pointer' : 'default' }}>
-              {entry.short}
-            </Badge>
-          </Group>
+          <Badge
+            size="md"
+            variant="light"
+            color={entry.color}
+            radius="sm"
+            tt="none"
+            leftSection={
+              <Kbd size="xs" fw={700} style={{ lineHeight: 1 }}>
+                {entry.hotkey}
+              </Kbd>
+            }
+            style={{ cursor: onPick ? 'pointer' : 'default' }}
+          >
+            {entry.short}
+          </Badge>
         </UnstyledButton>
       ))}
       {legend.length > keyed.length ? (
