@@ -127,6 +127,36 @@ describe('GET /v3/drm/copies', () => {
     }
   });
 
+  it('answers the same whichever index plan a filter takes', async () => {
+    const state = t.sandbox.state;
+    // Updates after every seeded one make `start` selective (read by update time).
+    const late1 = insertCopy(state, DEMO_ORG_ID, assetA, { platform: 'late-tube', updatedAt: '2031-01-01T00:00:00.000Z' });
+    const late2 = insertCopy(state, DEMO_ORG_ID, assetB, { platform: 'late-tube', updatedAt: '2031-01-02T00:00:00.000Z', takenDown: true });
+    const late3 = insertCopy(state, DEMO_ORG_ID, assetA, { platform: 'other', updatedAt: '2031-01-03T00:00:00.000Z' });
+    expect(ids((await t.call('GET', '/v3/drm/copies?start=12-31-2030')).json)).toEqual([late3, late2, late1]);
+    expect(ids((await t.call('GET', '/v3/drm/copies?start=12-31-2030&platform=LATE-TUBE')).json)).toEqual([late2, late1]);
+    expect(ids((await t.call('GET', `/v3/drm/copies?start=12-31-2030&asset_id=${assetA}`)).json)).toEqual([late3, late1]);
+    expect(ids((await t.call('GET', `/v3/drm/copies?start=12-31-2030&max_id=${late3}&count=1`)).json)).toEqual([late2]);
+    expect(ids((await t.call('GET', '/v3/drm/copies?start=12-31-2030&is_taken_down=false')).json)).toEqual([late3, late1]);
+
+    // A few assets: one walk per asset, merged newest first.
+    const both = insertCollection(state, DEMO_ORG_ID, [assetA, assetB]);
+    const merged = ids((await t.call('GET', `/v3/drm/copies?collection=${both}&count=6`)).json);
+    expect(merged).toEqual([late3, late2, late1, c5, c4, c3]);
+    expect(ids((await t.call('GET', `/v3/drm/copies?collection=${both}&platform=late-tube`)).json)).toEqual([late2, late1]);
+    expect(ids((await t.call('GET', `/v3/drm/copies?collection=${both}&asset_id=${assetB}&max_id=${late2}`)).json)).toEqual([c4, c3]);
+    expect((await t.call('GET', `/v3/drm/copies?collection=${collection}&asset_id=${assetA}`)).json).toEqual([]);
+    expect((await t.call('GET', '/v3/drm/copies?isrc=NOSUCHISRC01')).json).toEqual([]);
+
+    // Many assets: one walk over the organisation's copies, testing membership.
+    const many = Array.from({ length: 40 }, () => insertAsset(state, DEMO_ORG_ID));
+    const manyCopies = [insertCopy(state, DEMO_ORG_ID, many[0]!), insertCopy(state, DEMO_ORG_ID, many[39]!, { platform: 'late-tube' }), insertCopy(state, DEMO_ORG_ID, many[7]!)];
+    const big = insertCollection(state, DEMO_ORG_ID, [...many, assetB]);
+    const bigPage = ids((await t.call('GET', `/v3/drm/copies?collection=${big}&count=5`)).json);
+    expect(bigPage).toEqual([manyCopies[2], manyCopies[1], manyCopies[0], late2, c4]);
+    expect(ids((await t.call('GET', `/v3/drm/copies?collection=${big}&platform=late-tube`)).json)).toEqual([manyCopies[1], late2]);
+  });
+
   it('keeps organisations apart', async () => {
     const mine = ids((await t.call('GET', '/v3/drm/copies?platform=fixturetube')).json);
     expect(mine).not.toContain(otherCopy);
@@ -202,6 +232,9 @@ describe('copy statuses of one copy', () => {
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }
     expect((await t.call('POST', `/v3/drm/copies/${copy}/status`, { rawBody: '[60]', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    for (const raw of ['{"status":99999999999999999999999}', '{"status":-99999999999999999999999}', '{"status":-1}']) {
+      expect((await t.call('POST', `/v3/drm/copies/${copy}/status`, { rawBody: raw, headers: { 'content-type': 'application/json' } })).status, raw).toBe(400);
+    }
     expect((await t.call('POST', `/v3/drm/copies/${copy}/status`, { rawBody: '{"status":', headers: { 'content-type': 'application/json' } })).status).toBe(400);
     if (theirs) expect((await t.call('POST', `/v3/drm/copies/${copy}/status`, { body: { status: theirs.status } })).status).toBe(400);
     if (mine) expect((await t.call('POST', `/v3/drm/copies/${copy}/status`, { body: { status: mine.status } })).status).toBe(200);

@@ -3,6 +3,7 @@ import { normaliseIsrc } from '../catalogue-shared';
 import type { Db } from '../db';
 import { jsonColumn } from '../db';
 import type { Ctx, Route } from '../http';
+import { INT64_MAX } from '../ids';
 import { HttpError, isoNow, pathId, queryCount, queryId, readJsonObject, requireInteger } from '../http';
 import { isStatusAvailable } from './statuses';
 
@@ -145,71 +146,154 @@ function parseStart(raw: string): string {
   return date.toISOString();
 }
 
-function listCopies(ctx: Ctx) {
+type CopyFilters = {
+  count: number;
+  maxId?: bigint;
+  minId?: bigint;
+  status?: bigint;
+  platform?: string;
+  takenDown?: boolean;
+  start?: string;
+  /** Copies of these assets only (from asset_id, collection and isrc together); undefined: any asset. */
+  assetIds?: bigint[];
+};
+
+function readFilters(ctx: Ctx): CopyFilters | null {
   const { query } = ctx;
-  const count = queryCount(ctx, 1, 100, 100);
-  const maxId = queryId(ctx, 'max_id');
-  const minId = queryId(ctx, 'min_id');
+  const filters: CopyFilters = {
+    count: queryCount(ctx, 1, 100, 100),
+    maxId: queryId(ctx, 'max_id'),
+    minId: queryId(ctx, 'min_id'),
+    status: queryId(ctx, 'status'),
+  };
   const assetId = queryId(ctx, 'asset_id');
-  const status = queryId(ctx, 'status');
   const collection = queryId(ctx, 'collection');
   const startRaw = query.get('start');
-  const start = startRaw ? parseStart(startRaw) : undefined;
-  const isrc = query.get('isrc')?.trim() || undefined;
-  const platform = query.get('platform')?.trim() || undefined;
+  if (startRaw) filters.start = parseStart(startRaw);
+  const isrc = query.get('isrc')?.trim();
+  const platform = query.get('platform')?.trim();
+  if (platform) filters.platform = platform;
   const takenDownRaw = query.get('is_taken_down');
-  let takenDown: boolean | undefined;
   if (takenDownRaw !== null && takenDownRaw !== '') {
     if (takenDownRaw !== 'true' && takenDownRaw !== 'false') throw new HttpError(400, 'Query parameter is_taken_down must be true or false.');
-    takenDown = takenDownRaw === 'true';
+    filters.takenDown = takenDownRaw === 'true';
   }
 
-  // With a status filter the status index (status, match_id) drives the scan in match_id order, which
-  // stays fast however rare the status is; otherwise the copies indexes do.
-  const from = status !== undefined ? 'copy_user_statuses s CROSS JOIN copies c ON c.match_id = s.match_id' : 'copies c';
-  const idColumn = status !== undefined ? 's.match_id' : 'c.match_id';
-  const where: string[] = ['c.org_id = ?'];
-  const params: unknown[] = [ctx.org.org_id];
-  if (status !== undefined) {
-    where.push('s.status = ?');
-    params.push(status);
-  }
-  if (maxId !== undefined) {
-    where.push(`${idColumn} < ?`);
-    params.push(maxId);
-  }
-  if (minId !== undefined) {
-    where.push(`${idColumn} > ?`);
-    params.push(minId);
-  }
-  if (assetId !== undefined) {
-    where.push('c.asset_id = ?');
-    params.push(assetId);
-  }
-  if (platform !== undefined) {
-    where.push('c.platform = ? COLLATE NOCASE');
-    params.push(platform);
-  }
-  if (takenDown !== undefined) {
-    where.push('c.is_taken_down = ?');
-    params.push(takenDown ? 1 : 0);
-  }
-  if (start !== undefined) {
-    where.push('c.updated_at >= ?');
-    params.push(start);
-  }
+  // asset_id, collection and isrc all narrow the assets; resolve them to one set up front.
+  const { db } = ctx.state;
+  let assets: Set<bigint> | undefined;
+  const narrow = (ids: bigint[]) => {
+    assets = assets === undefined ? new Set(ids) : new Set(ids.filter((id) => assets!.has(id)));
+  };
+  if (assetId !== undefined) narrow([assetId]);
   if (collection !== undefined) {
-    where.push('c.asset_id IN (SELECT asset_id FROM asset_collections WHERE collection_id = ?)');
-    params.push(collection);
+    narrow((prepared(db, 'SELECT asset_id FROM asset_collections WHERE collection_id = ?').all(collection) as { asset_id: bigint }[]).map((r) => r.asset_id));
   }
-  if (isrc !== undefined) {
+  if (isrc) {
     // Stored as the catalogue keeps them: letters and digits only, upper case.
-    where.push('c.asset_id IN (SELECT asset_id FROM asset_isrcs WHERE isrc = ?)');
-    params.push(normaliseIsrc(isrc));
+    narrow((prepared(db, 'SELECT asset_id FROM asset_isrcs WHERE isrc = ?').all(normaliseIsrc(isrc)) as { asset_id: bigint }[]).map((r) => r.asset_id));
   }
-  params.push(count);
-  const sql = `SELECT c.* FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${idColumn} DESC LIMIT ?`;
-  const rows = prepared(ctx.state.db, sql).all(...params) as CopyRow[];
+  if (assets !== undefined) {
+    if (assets.size === 0) return null;
+    filters.assetIds = [...assets];
+  }
+  return filters;
+}
+
+/** Conditions on the copy row shared by every plan; each reads only columns the page indexes carry. */
+function copyConditions(filters: CopyFilters, idColumn: string): { where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (filters.maxId !== undefined) {
+    where.push(`${idColumn} < ?`);
+    params.push(filters.maxId);
+  }
+  if (filters.minId !== undefined) {
+    where.push(`${idColumn} > ?`);
+    params.push(filters.minId);
+  }
+  if (filters.platform !== undefined) {
+    where.push('c.platform = ? COLLATE NOCASE');
+    params.push(filters.platform);
+  }
+  if (filters.takenDown !== undefined) {
+    where.push('c.is_taken_down = ?');
+    params.push(filters.takenDown ? 1 : 0);
+  }
+  if (filters.start !== undefined) {
+    where.push('c.updated_at >= ?');
+    params.push(filters.start);
+  }
+  return { where, params };
+}
+
+// Below this many copies updated since `start`, reading them by update time and sorting beats
+// walking the newest copies; above it, enough of the newest copies qualify for the walk to end soon.
+const SELECTIVE_START = 2000;
+// Up to this many assets, one index walk per asset (each stopping after `count` rows) beats a scan.
+const PER_ASSET_WALK = 32;
+
+/**
+ * One page of copies, newest first. The plan is chosen explicitly rather than left to SQLite (which has
+ * no statistics here) so that every filter stays a short index walk on 90k copies:
+ * a status filter walks the status index; a selective `start` reads the update-time index; a few assets
+ * walk their own index ranges and merge; everything else walks the organisation's copies newest first,
+ * testing the other filters on the index entries before touching a row.
+ */
+function pageOfCopies(db: Db, orgId: bigint, filters: CopyFilters): CopyRow[] {
+  const { count, assetIds } = filters;
+  const assetsJson = assetIds ? `[${assetIds.join(',')}]` : undefined;
+
+  if (filters.status !== undefined) {
+    const { where, params } = copyConditions(filters, 's.match_id');
+    if (assetsJson) where.push('c.asset_id IN (SELECT value FROM json_each(?))');
+    const sql = `SELECT c.* FROM copy_user_statuses s CROSS JOIN copies c ON c.match_id = s.match_id
+                 WHERE s.status = ? AND c.org_id = ?${where.map((w) => ` AND ${w}`).join('')} ORDER BY s.match_id DESC LIMIT ?`;
+    return prepared(db, sql).all(filters.status, orgId, ...params, ...(assetsJson ? [assetsJson] : []), count) as CopyRow[];
+  }
+
+  if (filters.start !== undefined) {
+    const probe = prepared(db, 'SELECT COUNT(*) AS n FROM (SELECT 1 FROM copies INDEXED BY copies_updated WHERE org_id = ? AND updated_at >= ? LIMIT ?)').get(
+      orgId,
+      filters.start,
+      SELECTIVE_START,
+    ) as { n: bigint };
+    if (Number(probe.n) < SELECTIVE_START) {
+      const { where, params } = copyConditions(filters, 'c.match_id');
+      if (assetsJson) where.push('c.asset_id IN (SELECT value FROM json_each(?))');
+      const sql = `SELECT c.* FROM copies c INDEXED BY copies_updated WHERE c.org_id = ?${where.map((w) => ` AND ${w}`).join('')} ORDER BY c.match_id DESC LIMIT ?`;
+      return prepared(db, sql).all(orgId, ...params, ...(assetsJson ? [assetsJson] : []), count) as CopyRow[];
+    }
+  }
+
+  if (assetIds && assetIds.length <= PER_ASSET_WALK) {
+    const { where, params } = copyConditions(filters, 'c.match_id');
+    const sql = `SELECT c.match_id FROM copies c INDEXED BY copies_by_asset
+                 WHERE c.org_id = ? AND c.asset_id = ?${where.map((w) => ` AND ${w}`).join('')} ORDER BY c.match_id DESC LIMIT ?`;
+    const walk = prepared(db, sql);
+    const ids = assetIds
+      .flatMap((assetId) => (walk.all(orgId, assetId, ...params, count) as { match_id: bigint }[]).map((r) => r.match_id))
+      .sort((a, b) => (a > b ? -1 : a < b ? 1 : 0))
+      .slice(0, count);
+    return rowsByIds(db, ids);
+  }
+
+  const { where, params } = copyConditions(filters, 'c.match_id');
+  if (assetsJson) where.push('c.asset_id IN (SELECT value FROM json_each(?))');
+  const sql = `SELECT c.* FROM copies c INDEXED BY copies_scan WHERE c.org_id = ?${where.map((w) => ` AND ${w}`).join('')} ORDER BY c.match_id DESC LIMIT ?`;
+  return prepared(db, sql).all(orgId, ...params, ...(assetsJson ? [assetsJson] : []), count) as CopyRow[];
+}
+
+/** Full rows for ids already known, newest first (one statement per page size, cached). */
+function rowsByIds(db: Db, ids: bigint[]): CopyRow[] {
+  if (ids.length === 0) return [];
+  return prepared(db, `SELECT * FROM copies WHERE match_id IN (${ids.map(() => '?').join(',')}) ORDER BY match_id DESC`).all(...ids) as CopyRow[];
+}
+
+function listCopies(ctx: Ctx) {
+  const filters = readFilters(ctx);
+  if (!filters) return { body: [] };
+  const rows = pageOfCopies(ctx.state.db, ctx.org.org_id, filters);
   const { statuses, whitelists } = loadRelations(
     ctx.state.db,
     rows.map((r) => r.match_id),
@@ -243,6 +327,8 @@ function getCopyStatus(ctx: Ctx) {
 async function addCopyStatus(ctx: Ctx) {
   const body = await readJsonObject(ctx.req);
   const status = requireInteger(body, 'status');
+  // Codes are signed 64-bit; anything outside cannot name a status (and cannot be bound to SQLite).
+  if (status < -INT64_MAX - 1n || status > INT64_MAX) throw new HttpError(400, `Copy status ${status} does not exist.`);
   const { db } = ctx.state;
   return db.transaction(() => {
     const row = findCopy(ctx);

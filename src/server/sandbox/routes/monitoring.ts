@@ -97,7 +97,12 @@ function listMonitoring(ctx: Ctx) {
   const lookBehind = offset > 0 ? 1 : 0;
   const { db } = ctx.state;
   const groups = db
-    .prepare(`SELECT result_id FROM monitoring_results WHERE ${where.join(' AND ')} ORDER BY date_uploaded DESC, result_id DESC LIMIT ? OFFSET ?`)
+    // upload_day is the day of date_uploaded (all seeded with one offset), so ordering by it first changes
+    // nothing but lets the page index serve date ranges and the order together.
+    .prepare(
+      `SELECT result_id FROM monitoring_results INDEXED BY monitoring_page WHERE ${where.join(' AND ')}
+       ORDER BY upload_day DESC, date_uploaded DESC, result_id DESC LIMIT ? OFFSET ?`,
+    )
     .all(...params, limit + lookBehind, offset - lookBehind) as { result_id: bigint }[];
   let groupIds = groups.map((g) => g.result_id);
   if (lookBehind && groupIds.length > 0) {
