@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshotBothSchemes, signIn } from './helpers';
+import { expectAccessible, screenshotBothSchemes, signIn } from './helpers';
 
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
 
@@ -16,6 +16,7 @@ test('creates a key and shows its token in full once', async ({ page }) => {
   await signIn(page, '/api-keys');
   await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
   await screenshotBothSchemes(page, 'api-keys');
+  await expectAccessible(page);
 
   // An empty name is refused before anything is sent.
   await page.getByRole('button', { name: 'Create key' }).click();
@@ -28,6 +29,7 @@ test('creates a key and shows its token in full once', async ({ page }) => {
   await expect(dialog.getByRole('button', { name: `Copy token of ${name}` })).toBeVisible();
   await expect(dialog.getByText('only time Rights Desk shows it in full')).toBeVisible();
   await screenshotBothSchemes(page, 'api-keys-created');
+  await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByLabel('New key name')).toHaveValue('');

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 
 /** The sandbox's public demo key (README); the e2e server always runs on the sandbox. */
@@ -26,6 +27,23 @@ export async function screenshotBothSchemes(page: Page, name: string): Promise<v
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
     await page.screenshot({ path: `test-results/screenshots/${name}-${scheme}.png`, fullPage: true, animations: 'disabled' });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * Runs axe (WCAG 2 A and AA rules) on the page in the light and the dark scheme and fails with the
+ * list of violations, so contrast problems of either scheme show up in the journeys.
+ */
+export async function expectAccessible(page: Page): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const summary = results.violations.map(
+      (violation) => `${scheme}: ${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+    expect(summary).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

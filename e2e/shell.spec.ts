@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_KEY, mainNav, screenshotBothSchemes, signIn } from './helpers';
+import { DEMO_KEY, expectAccessible, mainNav, screenshotBothSchemes, signIn } from './helpers';
 
 test('signs in with the demo key, shows the sandbox and walks every area in the navbar', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
   await screenshotBothSchemes(page, 'sign-in');
+  await expectAccessible(page);
+  await expect(page).toHaveTitle('Sign in · Rights Desk');
 
   // A refused key is explained next to the field, and what was typed stays.
   const keyField = page.getByLabel('Discovery API key');
@@ -25,6 +27,7 @@ test('signs in with the demo key, shows the sandbox and walks every area in the 
   const popover = page.getByRole('dialog');
   for (const name of ['Discovery', 'AI song detector', 'Search']) await expect(popover.getByRole('cell', { name, exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(popover).toHaveCount(0);
 
   await screenshotBothSchemes(page, 'shell');
 
@@ -39,6 +42,7 @@ test('signs in with the demo key, shows the sandbox and walks every area in the 
     await expect(page).toHaveURL((url) => url.pathname === href);
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
     await expect(link).toHaveAttribute('aria-current', 'page');
+    await expect(page).toHaveTitle(`${(await link.innerText()).trim()} · Rights Desk`);
     await expect(page.getByText('This page could not be shown')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
   }
@@ -50,6 +54,8 @@ test('an unknown address shows a helpful 404 inside the shell', async ({ page })
   await expect(page.getByText('/no-such-area/42')).toBeVisible();
   await expect(mainNav(page)).toBeVisible();
   await screenshotBothSchemes(page, 'not-found');
+  await expectAccessible(page);
+  await expect(page).toHaveTitle('Page not found · Rights Desk');
   await page.getByRole('main').getByRole('link', { name: 'Go to the start page' }).click();
   const first = await mainNav(page).getByRole('link').first().getAttribute('href');
   await expect(page).toHaveURL((url) => url.pathname === first);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAV_GROUPS, NAV_ITEMS, firstNavItem, navSections, type NavItem } from './nav';
+import { NAV_GROUPS, NAV_ITEMS, firstNavItem, navItemForPath, navSections, type NavItem } from './nav';
 import { QueryClient } from '@tanstack/react-query';
 import { createAppRouter } from './router';
 import { IconKey } from '@tabler/icons-react';
@@ -27,5 +27,15 @@ describe('nav registry', () => {
     ]);
     expect(firstNavItem(items)?.label).toBe('Overview');
     expect(firstNavItem([])).toBeUndefined();
+  });
+});
+
+describe('navItemForPath', () => {
+  it('finds the area of a page and of the pages below it, not of look-alike paths', () => {
+    const list: NavItem[] = [{ ...item('Copies', 'Rights'), to: '/copies' as NavItem['to'] }, item('API keys', 'Settings')];
+    expect(navItemForPath('/copies', list)?.label).toBe('Copies');
+    expect(navItemForPath('/copies/123', list)?.label).toBe('Copies');
+    expect(navItemForPath('/copiesx', list)).toBeUndefined();
+    expect(navItemForPath('/nowhere', list)).toBeUndefined();
   });
 });

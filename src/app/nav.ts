@@ -1,5 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router';
-import { IconCopy, IconKey, type Icon } from '@tabler/icons-react';
+import { IconCopy, IconKey, IconMusic, type Icon } from '@tabler/icons-react';
 
 /** Navbar sections in display order; `Overview` items sit above the groups, without a heading. */
 export const NAV_GROUPS = ['Overview', 'Catalogue', 'Rights', 'Tools', 'Settings'] as const;
@@ -21,6 +21,7 @@ export interface NavItem {
  * Tools = AI detection, Search, Sound metadata; Settings = API keys.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Assets', to: '/assets', icon: IconMusic, group: 'Catalogue' },
   { label: 'Copies', to: '/copies', icon: IconCopy, group: 'Rights' },
   { label: 'API keys', to: '/api-keys', icon: IconKey, group: 'Settings' },
 ];
@@ -40,4 +41,14 @@ export function navSections(items: readonly NavItem[] = NAV_ITEMS): NavSection[]
 /** Where `/` leads until an overview exists: the first area shown in the navbar. */
 export function firstNavItem(items: readonly NavItem[] = NAV_ITEMS): NavItem | undefined {
   return navSections(items)[0]?.items[0];
+}
+
+/** The registered area `pathname` belongs to (its own page or one below it). */
+export function navItemForPath(pathname: string, items: readonly NavItem[] = NAV_ITEMS): NavItem | undefined {
+  return items.find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
+}
+
+/** The browser tab's title for a page of Rights Desk. */
+export function documentTitle(page: string): string {
+  return `${page} · Rights Desk`;
 }

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { rootRoute } from '../routes/__root';
 import { apiKeysRoute } from '../routes/api-keys';
+import { assetsRouteTree } from '../routes/assets.tree';
 import { copiesRouteTree } from '../routes/copies.tree';
 import { indexRoute } from '../routes/index';
 import { NotFoundView } from './errors/NotFoundView';
@@ -14,6 +15,7 @@ import { RouteErrorView } from './errors/RouteErrorView';
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   apiKeysRoute,
+  assetsRouteTree,
   copiesRouteTree,
 ]);
 

@@ -1,5 +1,7 @@
 import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { documentTitle } from '../nav';
 import { Logo } from '../shell/Logo';
 import { ThemeToggle } from '../shell/ThemeToggle';
 import { serverConfigQueryOptions } from './session';
@@ -8,6 +10,7 @@ import { SignInForm } from './SignInForm';
 /** Full-page sign-in, shown instead of the app while this tab holds no key and the server holds none. */
 export function SignInScreen() {
   const config = useQuery(serverConfigQueryOptions());
+  useDocumentTitle(documentTitle('Sign in'));
   return (
     <Box mih="100vh" bg="var(--mantine-color-body)">
       <Box component="header" px="lg" py="sm">

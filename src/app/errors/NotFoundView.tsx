@@ -1,12 +1,14 @@
 import { Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconMapQuestion } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
-import { navSections } from '../nav';
+import { documentTitle, navSections } from '../nav';
 
 /** The 404 page: says which address was not found and offers every area that exists. */
 export function NotFoundView() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const sections = navSections();
+  useDocumentTitle(documentTitle('Page not found'));
   return (
     <Stack gap="lg" maw={640} py="xl">
       <Group gap="sm" wrap="nowrap">
@@ -29,7 +31,7 @@ export function NotFoundView() {
             {sections.flatMap((section) =>
               section.items.map((item) => (
                 <List.Item key={item.to}>
-                  <Anchor component={Link} to={item.to}>
+                  <Anchor component={Link} to={item.to} underline="always">
                     {item.label}
                   </Anchor>{' '}
                   <Text span size="sm" c="dimmed">

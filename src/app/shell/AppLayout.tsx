@@ -1,8 +1,9 @@
 import { AppShell, ScrollArea } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { Outlet, useRouter } from '@tanstack/react-router';
+import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { ReauthModal } from '../auth/ReauthModal';
+import { documentTitle, navItemForPath } from '../nav';
 import { Header } from './Header';
 import { Navigation } from './Navigation';
 import { UnreachableBanner } from './UnreachableBanner';
@@ -13,6 +14,10 @@ export function AppLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const queryClient = useQueryClient();
   const router = useRouter();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const area = navItemForPath(pathname);
+  // Pages outside the registry (the 404) set their own title.
+  useDocumentTitle(area ? documentTitle(area.label) : '');
   const retryFailed = () => {
     void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' });
     void router.invalidate();
