@@ -361,7 +361,7 @@ export function seedCopies(ctx: SeedContext): void {
     // Hostile and sparse records, among the newest so the first page shows them.
     const first = demoAssets[0]!;
     planned.push({ orgId: DEMO_ORG_ID, asset: first, createdMs: SEED_NOW - 3 * 3_600_000, overrides: { platform: 'youtube', mediaUrl: 'javascript:alert(document.domain)', title: 'Totally normal video (click me)' } });
-    planned.push({ orgId: DEMO_ORG_ID, asset: first, createdMs: SEED_NOW - 5 * 3_600_000, overrides: { platform: 'facebook', emptyUser: true, title: '' } });
+    planned.push({ orgId: DEMO_ORG_ID, asset: first, createdMs: SEED_NOW - 5 * 3_600_000, overrides: { platform: 'tiktok', emptyUser: true, title: '' } });
     planned.push({ orgId: DEMO_ORG_ID, asset: demoAssets[demoAssets.length - 1]!, createdMs: SEED_NOW - 7 * 3_600_000, overrides: { platform: 'tiktok', title: '<img src=x onerror=alert(1)> reaction 😂' } });
   }
   for (let i = 0; i < Math.min(8, otherAssets.length * 4); i++) {
