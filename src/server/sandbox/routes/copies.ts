@@ -158,6 +158,7 @@ type CopyFilters = {
   assetIds?: bigint[];
 };
 
+/** The list's query parameters, validated; null when the asset filters leave no asset at all (an empty page). */
 function readFilters(ctx: Ctx): CopyFilters | null {
   const { query } = ctx;
   const filters: CopyFilters = {
