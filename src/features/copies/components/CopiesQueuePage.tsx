@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconCommand, IconListCheck } from '@tabler/icons-react';
+import { IconArrowDown, IconCommand, IconFilterOff, IconListCheck } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -193,7 +193,9 @@ export function CopiesQueuePage({ search, onSearchChange, onOpenCopy }: CopiesQu
   const selectAllLoaded = useCallback(() => setSelection(new Set(rowsRef.current.map((r) => r.match_id))), []);
   const clearSelection = useCallback(() => setSelection(new Set()), []);
 
-  const knownPlatforms = useMemo(() => [...new Set(rows.map((r) => r.platform))].sort(), [rows]);
+  // Platforms seen so far; the same array while the set is unchanged, so the filters bar can skip renders.
+  const platformsKey = useMemo(() => [...new Set(rows.map((r) => r.platform))].sort().join('\n'), [rows]);
+  const knownPlatforms = useMemo(() => (platformsKey ? platformsKey.split('\n') : []), [platformsKey]);
   const filters = activeFilterCount(search);
 
   // ---- render ------------------------------------------------------------------------------------
@@ -311,9 +313,16 @@ export function CopiesQueuePage({ search, onSearchChange, onOpenCopy }: CopiesQu
         onBulk={startBulk}
       />
       <Group justify="space-between" mb={4} gap="xs">
-        <Text size="xs" c="dimmed" data-testid="order-note">
-          Newest first — the platform offers no other order.
-        </Text>
+        <Group gap="xs">
+          <Text size="xs" c="dimmed" data-testid="order-note">
+            Newest first — the platform offers no other order.
+          </Text>
+          {filters > 0 ? (
+            <Button size="compact-xs" variant="subtle" leftSection={<IconFilterOff size={12} aria-hidden />} onClick={() => onSearchChange({})}>
+              Clear {filters} filter{filters === 1 ? '' : 's'}
+            </Button>
+          ) : null}
+        </Group>
         <Text size="xs" c="dimmed" aria-live="polite" data-testid="loaded-count">
           {rows.length} loaded{query.hasNextPage ? ', more below' : ''}
           {query.isFetching && !query.isFetchingNextPage && !query.isPending ? ' · refreshing…' : ''}

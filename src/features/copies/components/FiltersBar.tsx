@@ -1,11 +1,10 @@
-import { useMemo, useState } from 'react';
-import { Autocomplete, Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
+import { memo, useMemo, useState } from 'react';
+import { Autocomplete, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Id } from '../../../api/ids';
 import { assetsFirstPageQuery, collectionsQuery } from '../queries';
 import type { CopiesSearch } from '../search';
-import { activeFilterCount, validateCopiesSearch } from '../search';
+import { validateCopiesSearch } from '../search';
 import type { StatusEntry } from '../statuses';
 
 type FiltersBarProps = {
@@ -31,7 +30,7 @@ function useDraft(value: string) {
  * The queue's filters. Each one is part of the URL: pickers apply at once, typed fields on Enter or
  * when leaving the field. Values the URL validation would drop are flagged instead of applied.
  */
-export function FiltersBar({ search, onChange, legend, knownPlatforms }: FiltersBarProps) {
+export const FiltersBar = memo(function FiltersBar({ search, onChange, legend, knownPlatforms }: FiltersBarProps) {
   const assets = useQuery(assetsFirstPageQuery());
   const collections = useQuery(collectionsQuery());
   const [platform, setPlatform] = useDraft(search.platform ?? '');
@@ -71,8 +70,6 @@ export function FiltersBar({ search, onChange, legend, knownPlatforms }: Filters
     setIsrcError(null);
     set({ isrc: text || undefined });
   };
-
-  const active = activeFilterCount(search);
 
   return (
     <Stack gap={6} mb="sm">
@@ -159,12 +156,7 @@ export function FiltersBar({ search, onChange, legend, knownPlatforms }: Filters
           w={120}
           size="xs"
         />
-        {active > 0 ? (
-          <Button size="xs" variant="subtle" mt={22} leftSection={<IconFilterOff size={14} aria-hidden />} onClick={() => onChange({})}>
-            Clear {active} filter{active === 1 ? '' : 's'}
-          </Button>
-        ) : null}
       </Group>
     </Stack>
   );
-}
+});

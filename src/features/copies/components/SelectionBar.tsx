@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, Group, Paper, Select, Text } from '@mantine/core';
 import { IconCheckbox, IconMinus, IconPlus, IconSquareOff } from '@tabler/icons-react';
 import type { StatusEntry } from '../statuses';
@@ -13,7 +13,7 @@ type SelectionBarProps = {
 };
 
 /** What can be done with the selected copies: apply or remove one status on all of them. */
-export function SelectionBar({ selectedCount, loadedCount, legend, onSelectAllLoaded, onClear, onBulk }: SelectionBarProps) {
+export const SelectionBar = memo(function SelectionBar({ selectedCount, loadedCount, legend, onSelectAllLoaded, onClear, onBulk }: SelectionBarProps) {
   const [code, setCode] = useState<string | null>(null);
   const entry = legend.find((e) => e.code === code) ?? null;
   return (
@@ -65,5 +65,4 @@ export function SelectionBar({ selectedCount, loadedCount, legend, onSelectAllLo
       </Group>
     </Paper>
   );
-}
-
+});

@@ -22,7 +22,7 @@ export const StatusLegend = memo(function StatusLegend({ legend, onPick }: Statu
           title={`${entry.title} (code ${entry.code})`}
         >
           <Badge
-            size="md"
+            size="sm"
             variant="light"
             color={entry.color}
             radius="sm"
@@ -38,11 +38,6 @@ export const StatusLegend = memo(function StatusLegend({ legend, onPick }: Statu
           </Badge>
         </UnstyledButton>
       ))}
-      {legend.length > keyed.length ? (
-        <Text size="xs" c="dimmed">
-          + {legend.length - keyed.length} more in <Kbd size="xs">Ctrl</Kbd>/<Kbd size="xs">⌘</Kbd>+<Kbd size="xs">K</Kbd>
-        </Text>
-      ) : null}
     </Group>
   );
 });
@@ -53,7 +48,7 @@ export function KeyHelp() {
     <Text size="xs" c="dimmed" component="div">
       <Kbd size="xs">j</Kbd>/<Kbd size="xs">k</Kbd> or <Kbd size="xs">↓</Kbd>/<Kbd size="xs">↑</Kbd> move · <Kbd size="xs">Enter</Kbd> open ·{' '}
       <Kbd size="xs">1</Kbd>–<Kbd size="xs">9</Kbd> toggle a status · <Kbd size="xs">x</Kbd> select · Shift+click select a range ·{' '}
-      <Kbd size="xs">u</Kbd> undo · <Kbd size="xs">Ctrl</Kbd>/<Kbd size="xs">⌘</Kbd>+<Kbd size="xs">K</Kbd> all statuses
+      <Kbd size="xs">u</Kbd> undo · <Kbd size="xs">Ctrl</Kbd>/<Kbd size="xs">⌘</Kbd>+<Kbd size="xs">K</Kbd> every status
     </Text>
   );
 }
