@@ -126,3 +126,15 @@ test('a key revoked elsewhere asks to sign in again over the page and keeps what
   await expect(page.getByLabel('New key name')).toHaveValue('Typed before the refusal');
   await expect(page).toHaveURL(/\/api-keys$/);
 });
+
+test('on a phone-sized screen the navbar opens from the header and closes after choosing an area', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, '/api-keys');
+  await expect(mainNav(page)).not.toBeInViewport();
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await expect(mainNav(page)).toBeInViewport();
+  await screenshotBothSchemes(page, 'shell-mobile');
+  await mainNav(page).getByRole('link', { name: 'API keys' }).click();
+  await expect(mainNav(page)).not.toBeInViewport();
+  await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
+});

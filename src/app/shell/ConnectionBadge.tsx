@@ -41,7 +41,7 @@ export function ConnectionBadge() {
           onKeyDown={(event) => {
             if (event.key === 'Escape') close();
           }}
-          style={{ borderRadius: 'var(--mantine-radius-xl)' }}
+          style={{ borderRadius: 'var(--mantine-radius-xl)', flexShrink: 0 }}
         >
           <Badge
             size="lg"
@@ -49,7 +49,7 @@ export function ConnectionBadge() {
             color={sandbox ? 'yellow' : 'desk'}
             autoContrast
             leftSection={<IconPlugConnected size={14} aria-hidden />}
-            style={{ cursor: 'pointer', textTransform: 'none' }}
+            style={{ cursor: 'pointer', textTransform: 'none', overflow: 'visible' }}
           >
             {label}
           </Badge>

@@ -1,4 +1,4 @@
-import { Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Burger, Button, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -42,9 +42,22 @@ export function Header({ navOpened, onToggleNav }: HeaderProps) {
       <Group gap="sm" wrap="nowrap">
         <ThemeToggle />
         {canSignOut ? (
-          <Button variant="default" size="xs" leftSection={<IconLogout size={14} aria-hidden />} onClick={clearBrowserApiKey}>
-            Sign out
-          </Button>
+          <>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconLogout size={14} aria-hidden />}
+              onClick={clearBrowserApiKey}
+              visibleFrom="sm"
+            >
+              Sign out
+            </Button>
+            <Tooltip label="Sign out" withArrow>
+              <ActionIcon variant="default" size="lg" aria-label="Sign out" onClick={clearBrowserApiKey} hiddenFrom="sm">
+                <IconLogout size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </>
         ) : null}
       </Group>
     </Group>
