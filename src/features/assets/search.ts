@@ -25,7 +25,7 @@ const isrcList = z
 export const assetsSearchSchema = z.object({
   status: z.enum(ASSET_STATUS_FILTERS).optional().catch(undefined),
   tracked: z.enum(TRACKED_FILTERS).optional().catch(undefined),
-  isrc: isrcList,
+  isrc: isrcList.optional(),
 });
 
 export type AssetsSearch = z.infer<typeof assetsSearchSchema>;

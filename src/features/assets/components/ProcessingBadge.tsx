@@ -1,0 +1,28 @@
+import { Badge, Tooltip } from '@mantine/core';
+
+const COLORS: Record<string, string> = { sampled: 'teal', uploaded: 'blue', pending: 'gray', failed: 'red' };
+
+const MEANINGS: Record<string, string> = {
+  pending: 'Waiting for the file',
+  uploaded: 'File received, being processed',
+  sampled: 'Processed: copies are being looked for',
+  failed: 'Processing failed',
+};
+
+/** An asset's processing status as a badge; the words carry the meaning, colour only helps. */
+export function ProcessingBadge({ status, error }: { status: string; error?: string }) {
+  const label = status || 'unknown';
+  const badge = (
+    <Badge color={COLORS[label] ?? 'gray'} variant="light" size="sm">
+      {label}
+    </Badge>
+  );
+  const hint = error || MEANINGS[label];
+  return hint ? (
+    <Tooltip label={hint} multiline maw={320} withArrow>
+      {badge}
+    </Tooltip>
+  ) : (
+    badge
+  );
+}
