@@ -6,5 +6,6 @@ export default defineConfig({
   plugins: [react(), rightsDeskProxyPlugin()],
   server: { port: 5173, host: '127.0.0.1' },
   preview: { port: 4173, host: '127.0.0.1' },
-  build: { sourcemap: false, chunkSizeWarningLimit: 900 },
+  // Built files live under /static/: /assets/… are routes of the app (the catalogue's Assets area).
+  build: { sourcemap: false, chunkSizeWarningLimit: 900, assetsDir: 'static' },
 });

@@ -7,7 +7,7 @@ import type { ProductionServer } from './main';
 import { contentSecurityPolicy, startProductionServer } from './main';
 import { request } from './proxy/test-helpers';
 
-const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-4f2a9c.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX = '<!doctype html><html><head><script type="module" src="/static/index-4f2a9c.js"></script></head><body><div id="root"></div></body></html>';
 const OUTSIDE = 'outside-of-dist-do-not-serve';
 
 let dir: string;
@@ -17,11 +17,11 @@ let base: URL;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'rights-desk-main-'));
   const dist = join(dir, 'dist');
-  mkdirSync(join(dist, 'assets'), { recursive: true });
+  mkdirSync(join(dist, 'static'), { recursive: true });
   mkdirSync(join(dist, 'docs'));
   writeFileSync(join(dist, 'index.html'), INDEX);
-  writeFileSync(join(dist, 'assets', 'index-4f2a9c.js'), 'console.log("rights desk");');
-  writeFileSync(join(dist, 'assets', 'index-77ab01.css'), 'body{margin:0}');
+  writeFileSync(join(dist, 'static', 'index-4f2a9c.js'), 'console.log("rights desk");');
+  writeFileSync(join(dist, 'static', 'index-77ab01.css'), 'body{margin:0}');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dist, 'docs', 'note.txt'), 'a note');
   writeFileSync(join(dir, 'secret.txt'), OUTSIDE);
@@ -69,32 +69,32 @@ describe('production server', () => {
   });
 
   it('serves hashed assets with a long immutable cache and their content types', async () => {
-    const js = await request(base, 'GET', '/assets/index-4f2a9c.js');
+    const js = await request(base, 'GET', '/static/index-4f2a9c.js');
     expect(js.status).toBe(200);
     expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await request(base, 'GET', '/assets/index-77ab01.css')).headers['content-type']).toBe('text/css; charset=utf-8');
+    expect((await request(base, 'GET', '/static/index-77ab01.css')).headers['content-type']).toBe('text/css; charset=utf-8');
     const svg = await request(base, 'GET', '/favicon.svg');
     expect(svg.headers['content-type']).toBe('image/svg+xml');
     expect(svg.headers['cache-control']).toBe('no-cache');
-    const head = await request(base, 'HEAD', '/assets/index-4f2a9c.js');
+    const head = await request(base, 'HEAD', '/static/index-4f2a9c.js');
     expect(head.text).toBe('');
     expect(head.headers['content-length']).toBe(String('console.log("rights desk");'.length));
   });
 
   it('answers app routes with index.html and missing files with 404', async () => {
-    for (const path of ['/copies', '/assets-overview?status=sampled&count=50', '/monitoring/results/123', '/docs', '/docs/']) {
+    for (const path of ['/copies', '/assets', '/assets/9007199254740993', '/assets/upload', '/assets-overview?status=sampled&count=50', '/monitoring/results/123', '/docs', '/docs/']) {
       const reply = await request(base, 'GET', path);
       expect(reply.status, path).toBe(200);
       expect(reply.text, path).toBe(INDEX);
     }
-    expect((await request(base, 'GET', '/assets/index-000000.js')).status).toBe(404);
-    expect((await request(base, 'GET', '/assets/')).status).toBe(404);
+    expect((await request(base, 'GET', '/static/index-000000.js')).status).toBe(404);
+    expect((await request(base, 'GET', '/static/')).status).toBe(404);
     expect((await request(base, 'GET', '/missing.png')).status).toBe(404);
     expect((await request(base, 'POST', '/copies')).status).toBe(405);
   });
 
-  it.each([['/../secret.txt'], ['/%2e%2e/secret.txt'], ['/assets/..%2f..%2fsecret.txt'], ['/..%5csecret.txt'], ['/assets/%2e%2e/%2e%2e/secret.txt'], ['/linked.txt'], ['/%00'], ['//secret.txt']])(
+  it.each([['/../secret.txt'], ['/%2e%2e/secret.txt'], ['/static/..%2f..%2fsecret.txt'], ['/..%5csecret.txt'], ['/static/%2e%2e/%2e%2e/secret.txt'], ['/linked.txt'], ['/%00'], ['//secret.txt']])(
     'never serves a file outside dist: %s',
     async (path) => {
       const reply = await request(base, 'GET', path);

@@ -137,12 +137,12 @@ function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): v
 
   const file = resolveFile(root, path);
   if (file) {
-    sendFile(res, method, file, path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    sendFile(res, method, file, path.startsWith('/static/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     return;
   }
-  // Missing files with an extension, and anything under /assets/, are real 404s; other paths are
+  // Missing files with an extension, and anything under /static/ (the build's files), are real 404s; other paths are
   // routes of the single-page app.
-  if (path.startsWith('/assets/') || extname(path) !== '') {
+  if (path.startsWith('/static/') || extname(path) !== '') {
     sendText(res, 404, 'Not found.');
     return;
   }
