@@ -123,6 +123,14 @@ test('keeps thousands of loaded copies in a short DOM and renders hostile data a
   await signIn(page, '/copies');
   const grid = page.getByTestId('copies-grid');
   await expect(rows(page).first()).toBeVisible();
+
+  // Shift+click extends the selection from the last clicked row.
+  await rows(page).nth(0).getByRole('checkbox').click();
+  await rows(page).nth(4).getByRole('checkbox').click({ modifiers: ['Shift'] });
+  await expect(page.getByTestId('selected-count')).toHaveText('5 selected');
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+  await expect(page.getByTestId('selected-count')).toHaveText('No copies selected');
+
   for (let i = 0; i < 40; i++) {
     const loaded = Number((await page.getByTestId('loaded-count').textContent())?.match(/\d+/)?.[0] ?? 0);
     if (loaded >= 1500) break;
@@ -177,9 +185,21 @@ test('triages five copies from the keyboard, with one undo, and the platform agr
   }
   await expect.poll(() => statusesOf(request, last.id)).not.toContain(Number(last.code));
 
-  // Enter opens the focused copy.
+  // The palette (Ctrl+K) reaches every status, here one without a number key.
   await page.keyboard.press('k');
   const openId = await focusedId(page);
+  const heldBefore = await badgeCodes(focusedRow(page));
+  const paletteCode = heldBefore.includes('71') ? '72' : '71';
+  await page.keyboard.press('Control+K');
+  const search = page.getByRole('textbox', { name: 'Search statuses' });
+  await expect(search).toBeFocused();
+  await search.fill(paletteCode === '71' ? 'Takedown Attempted' : 'Takedown Retraction');
+  await page.keyboard.press('Enter');
+  await expect(search).toBeHidden();
+  await expect(focusedRow(page).locator(`[data-testid=row-statuses] [data-status-code="${paletteCode}"], [data-hidden-codes~="${paletteCode}"]`)).toHaveCount(1);
+  await expect.poll(() => statusesOf(request, openId)).toContain(Number(paletteCode));
+
+  // Enter opens the focused copy.
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/copies/${openId}$`));
   await expect(page.getByTestId('match-section')).toBeVisible();
@@ -237,7 +257,7 @@ test('release and exclude marks a false positive and extends the asset’s exclu
   await expect(dialog.getByTestId('release-step-status')).toHaveAttribute('data-state', 'done');
   await expect(dialog.getByTestId('release-step-exclude')).toHaveAttribute('data-state', 'done');
   await expect(dialog.getByTestId('release-done')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
 
   await expect(page.getByTestId('asset-excluded')).not.toHaveText(excludedTextBefore ?? '');
   await expect(page.getByTestId('statuses-section').locator('[data-status-code="13"]')).toBeVisible();

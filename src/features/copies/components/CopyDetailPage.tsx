@@ -13,7 +13,8 @@ import { ExternalLink } from '../../../components/ExternalLink';
 import { SegmentBar } from '../../../components/SegmentBar';
 import { MISSING, formatDate, formatDateTime, formatDuration, formatInteger, formatPercent } from '../../../lib/format';
 import { safeHttpUrl } from '../../../lib/safe-url';
-import { fromExcluded, segmentsFromFlat } from '../../../lib/segments';
+import { fromExcluded, mergeSegments, segmentsFromFlat } from '../../../lib/segments';
+import type { Segment } from '../../../lib/segments';
 import { changeStatus, copyLabel } from '../actions';
 import { MATCH_CATEGORY_INFO } from '../categories';
 import { useLegend } from '../hooks';
@@ -44,6 +45,11 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
       {children}
     </Card>
   );
+}
+
+function rangesText(segments: readonly Segment[]): string {
+  const merged = mergeSegments(segments);
+  return merged.length ? merged.map((s) => `${formatDuration(s.start)}–${formatDuration(s.end)}`).join(', ') : 'none reported';
 }
 
 function orMissing(text: string | null | undefined) {
@@ -108,11 +114,10 @@ function MatchSection({ copy }: { copy: Copy }) {
             </Text>
           </Group>
           <SegmentBar label="Asset" duration={asset.data?.duration} segments={assetSegments} excluded={fromExcluded(asset.data?.excluded_segments)} color="red" />
-          {asset.data && asset.data.excluded_segments.length > 0 ? (
-            <Text size="xs" c="dimmed">
-              Hatched: the asset’s excluded segments.
-            </Text>
-          ) : null}
+          <Text size="xs" c="dimmed">
+            Matched in the asset: {rangesText(assetSegments)}
+            {asset.data && asset.data.excluded_segments.length > 0 ? ' · hatched: the asset’s excluded segments' : ''}
+          </Text>
         </Stack>
         <Stack gap={4}>
           <Group justify="space-between">
@@ -124,6 +129,9 @@ function MatchSection({ copy }: { copy: Copy }) {
             </Text>
           </Group>
           <SegmentBar label="Copy" duration={copy.copy_duration} segments={copySegments} color="orange" />
+          <Text size="xs" c="dimmed">
+            Matched in the copy: {rangesText(copySegments)}
+          </Text>
         </Stack>
       </Stack>
     </Section>
@@ -142,7 +150,7 @@ function AssetSection({ assetId }: { assetId: Id }) {
         <Table withRowBorders={false} verticalSpacing={4}>
           <Table.Tbody>
             <Field label="Title">
-              <Anchor href={`/assets/${assetId}`} data-testid="asset-link">
+              <Anchor renderRoot={(props) => <Link {...props} to="/assets/$assetId" params={{ assetId }} />} data-testid="asset-link">
                 {orMissing(asset.data.title)}
               </Anchor>
             </Field>

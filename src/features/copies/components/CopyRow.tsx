@@ -122,7 +122,7 @@ export const CopyRow = memo(function CopyRow({ copy, position, top, focused, sel
         <Text size="xs">{formatDate(copy.copy_upload_date)}</Text>
       </div>
       <div role="gridcell" className={classes.cell} data-testid="row-statuses">
-        <StatusBadges codes={copy.user_actions.statuses} legend={legend} size="xs" />
+        <StatusBadges codes={copy.user_actions.statuses} legend={legend} size="xs" max={3} />
       </div>
       <div role="gridcell" className={classes.cell}>
         <Tooltip label="Open copy details (Enter)" withArrow openDelay={400}>

@@ -153,7 +153,7 @@ export function ReleaseExcludeModal({ copy, legend, opened, onClose }: ReleaseEx
         ) : null}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={close} disabled={running}>
-            {allDone ? 'Close' : 'Cancel'}
+            {allDone ? 'Done' : 'Cancel'}
           </Button>
           {!allDone ? (
             <Button color={failed ? 'orange' : 'teal'} loading={running} onClick={() => void run()}>

@@ -12,10 +12,12 @@ type StatusBadgesProps = {
   size?: 'xs' | 'sm' | 'md';
   /** Text when the copy holds no status. */
   emptyText?: string;
+  /** Show at most this many badges and a "+N" for the rest (all titles stay in its hover text). */
+  max?: number;
 };
 
 /** The statuses a copy holds, as coloured badges with the full title on hover. */
-export const StatusBadges = memo(function StatusBadges({ codes, legend, onRemove, size = 'sm', emptyText = 'No status' }: StatusBadgesProps) {
+export const StatusBadges = memo(function StatusBadges({ codes, legend, onRemove, size = 'sm', emptyText = 'No status', max }: StatusBadgesProps) {
   if (codes.length === 0) {
     return (
       <Text size="xs" c="dimmed">
@@ -23,9 +25,11 @@ export const StatusBadges = memo(function StatusBadges({ codes, legend, onRemove
       </Text>
     );
   }
+  const shown = max !== undefined && codes.length > max ? codes.slice(0, max - 1) : codes;
+  const hidden = codes.slice(shown.length);
   return (
     <Group gap={4} wrap="wrap">
-      {codes.map((code) => {
+      {shown.map((code) => {
         const title = statusTitle(code, legend);
         return (
           <Badge
@@ -46,6 +50,11 @@ export const StatusBadges = memo(function StatusBadges({ codes, legend, onRemove
           </Badge>
         );
       })}
+      {hidden.length > 0 ? (
+        <Badge size={size} variant="default" radius="sm" title={hidden.map((code) => statusTitle(code, legend)).join(', ')} data-hidden-codes={hidden.join(' ')}>
+          +{hidden.length} more
+        </Badge>
+      ) : null}
     </Group>
   );
 });

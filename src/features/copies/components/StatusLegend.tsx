@@ -12,7 +12,7 @@ type StatusLegendProps = {
 export const StatusLegend = memo(function StatusLegend({ legend, onPick }: StatusLegendProps) {
   const keyed = legend.filter((entry) => entry.hotkey !== null);
   return (
-    <Group gap={4} wrap="wrap" aria-label="Status keys" role="group">
+    <Group gap={3} wrap="wrap" aria-label="Status keys" role="group">
       {keyed.map((entry) => (
         <UnstyledButton
           key={entry.code}
@@ -28,9 +28,9 @@ export const StatusLegend = memo(function StatusLegend({ legend, onPick }: Statu
             radius="sm"
             tt="none"
             leftSection={
-              <Kbd size="xs" fw={700} style={{ lineHeight: 1 }}>
+              <Text span fw={800} size="xs" aria-hidden>
                 {entry.hotkey}
-              </Kbd>
+              </Text>
             }
             style={{ cursor: onPick ? 'pointer' : 'default' }}
           >
