@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse as parseLossless, parseNumberAndBigInt, stringify as stringifyLossless } from 'lossless-json';
+import { randomBytes } from 'node:crypto';
+import { parse as parseLossless, parseNumberAndBigInt } from 'lossless-json';
 import type { Db } from './db';
 import type { IdIssuer } from './ids';
 import { parseId } from './ids';
@@ -117,9 +118,18 @@ export async function readJsonObject(req: IncomingMessage): Promise<Record<strin
   return body as Record<string, unknown>;
 }
 
-/** Serialises with BigInt support: ids leave as exact JSON integers. */
+// A per-process marker no payload can know in advance, so a title that happens to look like one
+// can never be turned into a number.
+const BIGINT_MARKER = `~bigint-${randomBytes(8).toString('hex')}~`;
+const BIGINT_MARKER_RE = new RegExp(`"${BIGINT_MARKER}(-?\\d+)"`, 'g');
+
+/**
+ * Serialises with BigInt support: ids leave as exact JSON integers. Native JSON.stringify with a
+ * marker for BigInts is several times faster than a lossless serialiser on 100-row pages.
+ */
 export function toJson(value: unknown): string {
-  return stringifyLossless(value) ?? 'null';
+  const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${BIGINT_MARKER}${v}` : v));
+  return text === undefined ? 'null' : text.replace(BIGINT_MARKER_RE, '$1');
 }
 
 export function send(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}): void {

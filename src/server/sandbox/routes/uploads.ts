@@ -214,39 +214,46 @@ function headerOf(req: IncomingMessage, name: string): string {
 export function createTusHandler(state: SandboxState) {
   const { db } = state;
   const directory = tusDirectory(state.uploadDir);
-  mkdirSync(directory, { recursive: true });
   const blobOf = (header: string | null): string => header?.trim() ?? '';
 
-  const server = new TusServer({
-    path: TUS_PATH.replace(/\/$/, ''),
-    datastore: new FileStore({ directory }),
-    respectForwardedHeaders: true,
-    // Absolute, and reachable through the proxy: origin and prefix as the caller saw them.
-    generateUrl: (req, { id }) => `${publicBaseFrom((name) => req.headers.get(name))}${TUS_PATH}${id}`,
-    onUploadCreate: async (req, upload) => {
-      const blobId = blobOf(req.headers.get('blob-id'));
-      const previous = db.prepare('SELECT tus_upload_id FROM assets WHERE blob_id = ?').get(blobId) as { tus_upload_id: string | null } | undefined;
-      if (!previous) throw { status_code: 404, body: `Blob-ID ${blobId} not found.\n` };
-      db.transaction(() => {
-        db.prepare(
-          `UPDATE assets SET tus_upload_id = ?, uploaded = 0, processing_status = 'pending', processing_error = '', uploaded_at = NULL, size_bytes = ?
-           WHERE blob_id = ?`,
-        ).run(upload.id, upload.size ?? 0, blobId);
-      })();
-      // A new upload for the same blob replaces an earlier (failed or abandoned) one.
-      if (previous.tus_upload_id && previous.tus_upload_id !== upload.id) {
-        rmSync(join(directory, previous.tus_upload_id), { force: true });
-        rmSync(join(directory, `${previous.tus_upload_id}.json`), { force: true });
-      }
-      return {};
-    },
-    onUploadFinish: async (_req, upload) => {
-      const path = upload.storage?.path ?? join(directory, upload.id);
-      const actual = await sha256OfFilePrefix(path);
-      recordTransfer(db, state, { tusUploadId: upload.id }, actual, upload.size ?? upload.offset, await probeDuration(path));
-      return {};
-    },
-  });
+  // Built on first use: the file store creates its directory asynchronously, which must not race a
+  // sandbox that is closed (and its folder removed) without ever taking a v4 upload.
+  let server: TusServer | undefined;
+  const tusServer = (): TusServer => {
+    if (server) return server;
+    mkdirSync(directory, { recursive: true });
+    server = new TusServer({
+      path: TUS_PATH.replace(/\/$/, ''),
+      datastore: new FileStore({ directory }),
+      respectForwardedHeaders: true,
+      // Absolute, and reachable through the proxy: origin and prefix as the caller saw them.
+      generateUrl: (req, { id }) => `${publicBaseFrom((name) => req.headers.get(name))}${TUS_PATH}${id}`,
+      onUploadCreate: async (req, upload) => {
+        const blobId = blobOf(req.headers.get('blob-id'));
+        const previous = db.prepare('SELECT tus_upload_id FROM assets WHERE blob_id = ?').get(blobId) as { tus_upload_id: string | null } | undefined;
+        if (!previous) throw { status_code: 404, body: `Blob-ID ${blobId} not found.\n` };
+        db.transaction(() => {
+          db.prepare(
+            `UPDATE assets SET tus_upload_id = ?, uploaded = 0, processing_status = 'pending', processing_error = '', uploaded_at = NULL, size_bytes = ?
+             WHERE blob_id = ?`,
+          ).run(upload.id, upload.size ?? 0, blobId);
+        })();
+        // A new upload for the same blob replaces an earlier (failed or abandoned) one.
+        if (previous.tus_upload_id && previous.tus_upload_id !== upload.id) {
+          rmSync(join(directory, previous.tus_upload_id), { force: true });
+          rmSync(join(directory, `${previous.tus_upload_id}.json`), { force: true });
+        }
+        return {};
+      },
+      onUploadFinish: async (_req, upload) => {
+        const path = upload.storage?.path ?? join(directory, upload.id);
+        const actual = await sha256OfFilePrefix(path);
+        recordTransfer(db, state, { tusUploadId: upload.id }, actual, upload.size ?? upload.offset, await probeDuration(path));
+        return {};
+      },
+    });
+    return server;
+  };
 
   return async (req: IncomingMessage, res: ServerResponse, org: Org): Promise<void> => {
     const method = (req.method ?? 'GET').toUpperCase();
@@ -261,6 +268,6 @@ export function createTusHandler(state: SandboxState) {
         throw new HttpError(404, `Upload ${uploadId} not found for Blob-ID ${blobId}; create a new upload.`);
       }
     }
-    await server.handle(req, res);
+    await tusServer().handle(req, res);
   };
 }

@@ -293,7 +293,7 @@ class SoundBook {
 
   private create(platform: 'tiktok' | 'instagram' | 'youtube', title: string, artist: string, isOriginal: boolean): Sound {
     const { rng } = this;
-    let soundId = '';
+    let soundId: string;
     do {
       soundId = platform === 'tiktok' ? digits(rng, 19, '7') : platform === 'instagram' ? digits(rng, 16, '1') : token(rng, 11);
     } while (this.taken.has(`${platform}:${soundId}`));
