@@ -198,11 +198,14 @@ export async function discoveryRequest(spec: DiscoveryRequestSpec): Promise<unkn
   }
 }
 
+/** A detector retry about to happen: retry n of `of`, after `status`, in `delayMs`. */
+export type DetectorRetry = { retry: number; of: number; status: number; delayMs: number };
+
 /**
  * A detector call with the retry policy of the settings (408, 429, 5xx, 520–524 by default; never
  * 400, 413 or other 4xx). Retry-After, when sent, replaces the scheduled delay.
  */
-export async function detectorRequest(spec: RequestSpec): Promise<unknown> {
+export async function detectorRequest(spec: RequestSpec, hooks?: { onRetry?: (retry: DetectorRetry) => void }): Promise<unknown> {
   for (let attempt = 0; ; attempt++) {
     const policy = apiSettings().detectorRetry;
     const raw = await fetchOnce('detector', spec, {});
@@ -210,7 +213,9 @@ export async function detectorRequest(spec: RequestSpec): Promise<unknown> {
     const error = errorFromResponse('detector', spec.path, raw.status, raw.headers, raw.text);
     if (attempt >= policy.retries || error.kind === 'unreachable' || !policy.retryOn.includes(raw.status)) throw error;
     const scheduled = policy.delaysMs[Math.min(attempt, policy.delaysMs.length - 1)] ?? 0;
-    await pause('detector', spec.path, retryAfterMs(raw.headers) ?? scheduled, spec.signal);
+    const delayMs = retryAfterMs(raw.headers) ?? scheduled;
+    hooks?.onRetry?.({ retry: attempt + 1, of: policy.retries, status: raw.status, delayMs });
+    await pause('detector', spec.path, delayMs, spec.signal);
   }
 }
 

@@ -36,7 +36,8 @@ export {
 export { acquireDiscoverySlot, discoveryAuthHeaders, discoveryUrl, formatIssues, parseResponse, retryAfterMs } from './http';
 export * from './discovery';
 export { detectFile, detectUrl, type DetectOptions } from './detector';
-export { checkSearch } from './search';
+export type { DetectorRetry } from './http';
+export { checkSearch, listSandboxLookups, sandboxLookupSchema, type SandboxLookup } from './search';
 export { getServerConfig } from './server';
 export * from './pagination';
 export * from './schemas/discovery';
