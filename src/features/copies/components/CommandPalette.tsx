@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Badge } from '@mantine/core';
-import { Spotlight, createSpotlight } from '@mantine/spotlight';
+import { Spotlight, createSpotlight, useSpotlight } from '@mantine/spotlight';
 import type { SpotlightActionGroupData } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
 import '@mantine/spotlight/styles.css';
@@ -18,9 +18,16 @@ type CommandPaletteProps = {
   onBulk: (entry: StatusEntry, present: boolean) => void;
 };
 
-/** Ctrl/⌘+K: every status of the organisation, for the focused copy and for the selection. */
+const NO_ACTIONS: SpotlightActionGroupData[] = [];
+
+/**
+ * Ctrl/⌘+K: every status of the organisation, for the focused copy and for the selection. The
+ * action list is only built while the palette is open, so triage keypresses do not pay for it.
+ */
 export function CommandPalette({ legend, focused, focusedLabel, selectedCount, onToggle, onBulk }: CommandPaletteProps) {
+  const { opened } = useSpotlight(paletteStore);
   const actions = useMemo(() => {
+    if (!opened) return NO_ACTIONS;
     const groups: SpotlightActionGroupData[] = [];
     if (focused) {
       groups.push({
@@ -60,19 +67,23 @@ export function CommandPalette({ legend, focused, focusedLabel, selectedCount, o
       });
     }
     return groups;
-  }, [legend, focused, focusedLabel, selectedCount, onToggle, onBulk]);
+  }, [opened, legend, focused, focusedLabel, selectedCount, onToggle, onBulk]);
 
-  return (
+  const nothingFound = focused || selectedCount > 0 ? 'No status matches' : 'Focus a copy (j/k) or select some (x) first';
+  return useMemo(
+    () => (
     <Spotlight
       store={paletteStore}
       actions={actions}
       shortcut={['mod + K']}
-      nothingFound={focused || selectedCount > 0 ? 'No status matches' : 'Focus a copy (j/k) or select some (x) first'}
+      nothingFound={nothingFound}
       highlightQuery
       limit={60}
       scrollable
       maxHeight={420}
       searchProps={{ leftSection: <IconSearch size={18} aria-hidden />, placeholder: 'Apply a status…', 'aria-label': 'Search statuses' }}
     />
+    ),
+    [actions, nothingFound],
   );
 }

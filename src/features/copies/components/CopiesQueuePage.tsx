@@ -199,6 +199,26 @@ export function CopiesQueuePage({ search, onSearchChange, onOpenCopy }: CopiesQu
   const filters = activeFilterCount(search);
 
   // ---- render ------------------------------------------------------------------------------------
+  const header = useMemo(
+    () => (
+      <PageHeader
+        title="Copies"
+        description="Matches of your assets found on platforms, to review one by one or in bulk."
+        actions={
+          <>
+            <Button component={Link} to="/copies/statuses" variant="default" leftSection={<IconListCheck size={16} aria-hidden />}>
+              Statuses
+            </Button>
+            <Button variant="default" leftSection={<IconCommand size={16} aria-hidden />} onClick={palette.open}>
+              Apply status…
+            </Button>
+            <ExportButton search={search} legend={legend} />
+          </>
+        }
+      />
+    ),
+    [search, legend],
+  );
   const bodyHeight = virtualizer.getTotalSize() + FOOTER_HEIGHT;
   let list: React.ReactNode;
   if (query.isPending) {
@@ -277,21 +297,7 @@ export function CopiesQueuePage({ search, onSearchChange, onOpenCopy }: CopiesQu
 
   return (
     <Stack gap={0} style={{ height: 'calc(100dvh - 60px - 2 * var(--mantine-spacing-lg))', minHeight: 480 }}>
-      <PageHeader
-        title="Copies"
-        description="Matches of your assets found on platforms, to review one by one or in bulk."
-        actions={
-          <>
-            <Button component={Link} to="/copies/statuses" variant="default" leftSection={<IconListCheck size={16} aria-hidden />}>
-              Statuses
-            </Button>
-            <Button variant="default" leftSection={<IconCommand size={16} aria-hidden />} onClick={palette.open}>
-              Apply status…
-            </Button>
-            <ExportButton search={search} legend={legend} />
-          </>
-        }
-      />
+      {header}
       <FiltersBar search={search} onChange={onSearchChange} legend={legend} knownPlatforms={knownPlatforms} />
       <Stack gap={4} mb="xs">
         <StatusLegend legend={legend} onPick={focused ? toggleOnFocused : undefined} />

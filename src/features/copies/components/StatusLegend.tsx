@@ -43,7 +43,7 @@ export const StatusLegend = memo(function StatusLegend({ legend, onPick }: Statu
 });
 
 /** The keyboard help line under the legend. */
-export function KeyHelp() {
+export const KeyHelp = memo(function KeyHelp() {
   return (
     <Text size="xs" c="dimmed" component="div">
       <Kbd size="xs">j</Kbd>/<Kbd size="xs">k</Kbd> or <Kbd size="xs">↓</Kbd>/<Kbd size="xs">↑</Kbd> move · <Kbd size="xs">Enter</Kbd> open ·{' '}
@@ -51,4 +51,4 @@ export function KeyHelp() {
       <Kbd size="xs">u</Kbd> undo · <Kbd size="xs">Ctrl</Kbd>/<Kbd size="xs">⌘</Kbd>+<Kbd size="xs">K</Kbd> every status
     </Text>
   );
-}
+});
