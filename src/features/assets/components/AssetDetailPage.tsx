@@ -15,7 +15,8 @@ import { AssetEditForm } from './AssetEditForm';
 import { ExcludedSegmentsEditor } from './ExcludedSegmentsEditor';
 import { ProcessingBadge } from './ProcessingBadge';
 
-const STILL_PROCESSING = new Set(['pending', 'uploaded']);
+// 'uploaded': the file arrived and is being processed. ('pending' waits for a file, which polling cannot bring.)
+const STILL_PROCESSING = new Set(['uploaded']);
 
 export function AssetDetailPage({ assetIdParam, onDeleted }: { assetIdParam: string; onDeleted: () => void }) {
   const assetId = asId(assetIdParam);

@@ -97,7 +97,7 @@ export function UploadQueuePanel() {
         </Group>
       </Group>
       {collapsed ? null : (
-        <ScrollArea.Autosize mah="45dvh" type="auto">
+        <ScrollArea.Autosize mah="45dvh" type="auto" scrollbars="y">
           <Stack gap={0}>
             {items.map((item) => (
               <UploadRow key={item.id} item={item} />
@@ -129,7 +129,7 @@ function UploadRow({ item }: { item: QueuedUpload }) {
       aria-label={`Upload of ${item.fileName}`}
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-        <Stack gap={0} style={{ minWidth: 0 }}>
+        <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
           <Text size="sm" fw={600} truncate title={item.title}>
             {item.assetId ? (
               <Anchor inherit renderRoot={(props) => <Link {...props} to="/assets/$assetId" params={{ assetId: item.assetId! }} />}>
@@ -191,7 +191,7 @@ function UploadRow({ item }: { item: QueuedUpload }) {
           <Text size="xs" c="dimmed">
             fid
           </Text>
-          <Text size="xs" ff="monospace" truncate title={item.fid} data-testid="upload-fid">
+          <Text size="xs" ff="monospace" truncate title={item.fid} data-testid="upload-fid" style={{ minWidth: 0, flex: 1 }}>
             {item.fid}
           </Text>
           <CopyIconButton value={item.fid} label="Copy fid" />
