@@ -1,5 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router';
-import { IconCopy, IconKey, IconMusic, type Icon } from '@tabler/icons-react';
+import { IconCopy, IconFolders, IconKey, IconMusic, type Icon } from '@tabler/icons-react';
 
 /** Navbar sections in display order; `Overview` items sit above the groups, without a heading. */
 export const NAV_GROUPS = ['Overview', 'Catalogue', 'Rights', 'Tools', 'Settings'] as const;
@@ -22,6 +22,7 @@ export interface NavItem {
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Assets', to: '/assets', icon: IconMusic, group: 'Catalogue' },
+  { label: 'Collections', to: '/collections', icon: IconFolders, group: 'Catalogue' },
   { label: 'Copies', to: '/copies', icon: IconCopy, group: 'Rights' },
   { label: 'API keys', to: '/api-keys', icon: IconKey, group: 'Settings' },
 ];

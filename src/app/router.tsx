@@ -3,6 +3,7 @@ import { createRouter } from '@tanstack/react-router';
 import { rootRoute } from '../routes/__root';
 import { apiKeysRoute } from '../routes/api-keys';
 import { assetsRouteTree } from '../routes/assets.tree';
+import { collectionsRouteTree } from '../routes/collections.tree';
 import { copiesRouteTree } from '../routes/copies.tree';
 import { indexRoute } from '../routes/index';
 import { NotFoundView } from './errors/NotFoundView';
@@ -16,6 +17,7 @@ export const routeTree = rootRoute.addChildren([
   indexRoute,
   apiKeysRoute,
   assetsRouteTree,
+  collectionsRouteTree,
   copiesRouteTree,
 ]);
 
