@@ -1,6 +1,7 @@
 // Starts the production server for the Playwright journeys: always the embedded sandbox, on a fresh
 // database in a temporary folder (so every run begins from the same seed), with a 1 MiB v4 upload
-// threshold so the journeys can drive the tus path with small files. Port from PORT (playwright.config.ts).
+// threshold so the journeys can drive the tus path with small files. Port from PORT (playwright.config.ts);
+// DIST_DIR (default dist) names the build to serve.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,8 +9,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-if (!existsSync(join(root, 'dist', 'index.html'))) {
-  console.error('e2e-server: dist/index.html is missing; run `npm run build` first.');
+const distDir = resolve(root, process.env.DIST_DIR || 'dist');
+if (!existsSync(join(distDir, 'index.html'))) {
+  console.error(`e2e-server: ${distDir}/index.html is missing; run \`npm run build\` first.`);
   process.exit(1);
 }
 

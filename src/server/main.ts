@@ -198,7 +198,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const distDir = resolve(PROJECT_ROOT, 'dist');
+  // DIST_DIR lets parallel builds (e.g. one per working copy) each be served by their own server.
+  const distDir = resolve(PROJECT_ROOT, process.env.DIST_DIR || 'dist');
   if (!existsSync(resolve(distDir, 'index.html'))) {
     console.error(`No built dashboard in ${distDir}: run \`npm run build\` first.`);
     process.exit(1);
