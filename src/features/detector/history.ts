@@ -15,11 +15,16 @@ export type Submission = {
   submittedAt: string;
 };
 
+/** Only the submission's own fields: a queue item passed in carries its phase and check notes too. */
+function submissionFields({ id, source, name, size, durationSeconds, submittedAt }: Submission): Submission {
+  return { id, source, name, size, durationSeconds, submittedAt };
+}
+
 /** The row of a detector answer. is_ai is copied as given: the verdict is never derived from the score. */
 export function entryFromResult(submission: Submission, result: DetectionResult): HistoryEntry {
   const ok = result.status === 'ok';
   return {
-    ...submission,
+    ...submissionFields(submission),
     status: result.status,
     message: result.message,
     isAi: ok ? (result.is_ai ?? null) : null,
@@ -34,7 +39,7 @@ export function entryFromResult(submission: Submission, result: DetectionResult)
 /** The row of a call that failed (HTTP error after the retries, network, …). */
 export function entryFromFailure(submission: Submission, error: unknown): HistoryEntry {
   return {
-    ...submission,
+    ...submissionFields(submission),
     status: 'request_failed',
     message: describeError(error),
     isAi: null,

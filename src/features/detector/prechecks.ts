@@ -37,7 +37,7 @@ export function checkSize(bytes: number): PrecheckNote | null {
   if (bytes > DETECTOR_MAX_FILE_BYTES) {
     return {
       level: 'refuse',
-      text: `${formatMegabytes(bytes)} is over the detector's 100 MB limit (it would answer HTTP 413). Shorten or compress the file, or host it and submit a shorter cut by URL.`,
+      text: `${formatMegabytes(bytes)} is over the detector's 100 MB limit (it would answer HTTP 413), so it was not sent. Compress it (for example as MP3) or cut it to a single song, then submit that file.`,
     };
   }
   if (bytes === 0) return { level: 'warn', text: 'The file is empty; the detector will most likely answer invalid_file.' };
@@ -81,7 +81,8 @@ export function precheckFile(file: { size: number; type: string; name: string },
   const size = checkSize(file.size);
   if (size) notes.push(size);
   if (size?.level === 'refuse') return { send: false, notes, durationSeconds: null };
-  const media = looksLikeMedia(file.type, file.name);
+  // Audio the browser decoded is media whatever its name or declared type says.
+  const media = decoded.kind === 'decoded' || looksLikeMedia(file.type, file.name);
   if (!media && file.size > 0) {
     notes.push({
       level: 'warn',

@@ -79,7 +79,7 @@ export class DetectionQueue {
   addFiles(files: readonly File[]): string[] {
     const jobs = files.map((file) => this.newJob('file', file.name || 'unnamed file', file.size, file, null));
     for (const job of jobs) {
-      this.probing = this.probing.then(() => this.check(job));
+      this.probing = this.probing.then(() => this.check(job)).catch((error: unknown) => this.finish(job, { phase: { kind: 'failed', error, message: describeError(error) } }));
     }
     return jobs.map((job) => job.item.id);
   }
