@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 
@@ -46,4 +46,33 @@ export async function expectAccessible(page: Page): Promise<void> {
     expect(summary).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * A Discovery GET through the proxy with the demo key, as JSON (read the *_str companions of ids:
+ * JSON.parse loses digits above 2^53). Waits out the platform's rate limit like the app does.
+ */
+export async function discoveryGet<T>(request: APIRequestContext, path: string): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await request.get(`/api/discovery${path}`, { headers: { Authorization: `Bearer ${DEMO_KEY}` } });
+    if (response.status() === 429 && attempt < 10) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      continue;
+    }
+    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+    return (await response.json()) as T;
+  }
+}
+
+/** Every row of a Discovery list (pages of 100, next page from the last row's `<idField>_str`). */
+export async function discoveryList<T extends Record<string, unknown>>(request: APIRequestContext, path: string, idField: string): Promise<T[]> {
+  const out: T[] = [];
+  const sep = path.includes('?') ? '&' : '?';
+  let maxId = '';
+  for (;;) {
+    const page = await discoveryGet<T[]>(request, `${path}${sep}count=100${maxId ? `&max_id=${maxId}` : ''}`);
+    out.push(...page);
+    if (page.length < 100) return out;
+    maxId = String(page[page.length - 1]![`${idField}_str`]);
+  }
 }
