@@ -390,6 +390,15 @@ describe('request schemas for forms', () => {
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.path).toEqual(['dates_limit', 'end_date']);
   });
+
+  it('accepts an open side of a whitelist only as -infinity (start) or infinity (end)', () => {
+    const limit = (start_date: string, end_date: string) => whitelistInputSchema.safeParse({ title: 'w', dates_limit: { start_date, end_date } }).success;
+    expect(limit('-infinity', '2024-01-01')).toBe(true);
+    expect(limit('2024-01-01', 'infinity')).toBe(true);
+    expect(limit('-infinity', 'infinity')).toBe(true);
+    expect(limit('infinity', '2024-01-01')).toBe(false);
+    expect(limit('2024-01-01', '-infinity')).toBe(false);
+  });
 });
 
 describe('lossless wire text', () => {

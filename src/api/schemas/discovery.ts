@@ -440,12 +440,20 @@ export const autoCollectionInputSchema = z.object({
 });
 export type AutoCollectionInput = z.infer<typeof autoCollectionInputSchema>;
 
+/** Wire values of an unbounded dates_limit side: no lower bound, no upper bound. */
+export const OPEN_START = '-infinity';
+export const OPEN_END = 'infinity';
+
+/** Both sides are required on the wire; an open side is sent as `-infinity` (start) or `infinity` (end). */
 export const whitelistInputSchema = z
   .object({
     title: z.string().trim().min(1, { error: 'title is required' }),
-    dates_limit: z.object({ start_date: calendarDaySchema, end_date: calendarDaySchema }),
+    dates_limit: z.object({
+      start_date: z.union([z.literal(OPEN_START), calendarDaySchema], { error: 'expected a date as YYYY-MM-DD, or -infinity' }),
+      end_date: z.union([z.literal(OPEN_END), calendarDaySchema], { error: 'expected a date as YYYY-MM-DD, or infinity' }),
+    }),
   })
-  .refine((w) => w.dates_limit.start_date <= w.dates_limit.end_date, {
+  .refine((w) => w.dates_limit.start_date === OPEN_START || w.dates_limit.end_date === OPEN_END || w.dates_limit.start_date <= w.dates_limit.end_date, {
     error: 'start_date must not be after end_date',
     path: ['dates_limit', 'end_date'],
   });

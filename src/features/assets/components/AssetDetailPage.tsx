@@ -3,9 +3,9 @@ import { modals } from '@mantine/modals';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { asId, isApiError, type Asset, type Id } from '../../../api';
 import { CopyIconButton } from '../../../components/CopyIconButton';
+import { DetailField } from '../../../components/DetailField';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDate, formatDateTime, formatDuration, MISSING } from '../../../lib/format';
@@ -135,15 +135,15 @@ function AssetView({ asset, onDeleted }: { asset: Asset; onDeleted: () => void }
           Details
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="md">
-          <Field label="Asset id">
+          <DetailField label="Asset id">
             <Group gap={4} wrap="nowrap">
               <Text size="sm" ff="monospace">
                 {asset.asset_id}
               </Text>
               <CopyIconButton value={asset.asset_id} label="Copy asset id" />
             </Group>
-          </Field>
-          <Field label="Processing status">
+          </DetailField>
+          <DetailField label="Processing status">
             <Stack gap={4}>
               <ProcessingBadge status={asset.processing_status.status} error={asset.processing_status.error} />
               {asset.processing_status.error ? (
@@ -152,24 +152,24 @@ function AssetView({ asset, onDeleted }: { asset: Asset; onDeleted: () => void }
                 </Text>
               ) : null}
             </Stack>
-          </Field>
-          <Field label="Duration">{asset.duration === undefined ? MISSING : `${formatDuration(asset.duration)} (${asset.duration} s)`}</Field>
-          <Field label="Media type">{asset.media_type}</Field>
-          <Field label="Match types">{asset.match_types.length ? asset.match_types.join(', ') : MISSING}</Field>
-          <Field label="Production date">{formatDate(asset.production_date)}</Field>
-          <Field label="Artist">{asset.music.artist || MISSING}</Field>
-          <Field label="Album">{asset.music.album || MISSING}</Field>
-          <Field label="ISRCs">
+          </DetailField>
+          <DetailField label="Duration">{asset.duration === undefined ? MISSING : `${formatDuration(asset.duration)} (${asset.duration} s)`}</DetailField>
+          <DetailField label="Media type">{asset.media_type}</DetailField>
+          <DetailField label="Match types">{asset.match_types.length ? asset.match_types.join(', ') : MISSING}</DetailField>
+          <DetailField label="Production date">{formatDate(asset.production_date)}</DetailField>
+          <DetailField label="Artist">{asset.music.artist || MISSING}</DetailField>
+          <DetailField label="Album">{asset.music.album || MISSING}</DetailField>
+          <DetailField label="ISRCs">
             <Tags values={asset.music.isrcs} />
-          </Field>
-          <Field label="ISWCs">
+          </DetailField>
+          <DetailField label="ISWCs">
             <Tags values={asset.music.iswcs} />
-          </Field>
-          <Field label="Reference ids">
+          </DetailField>
+          <DetailField label="Reference ids">
             <Tags values={asset.reference_ids} />
-          </Field>
-          <Field label="YouTube Content ID asset">{asset.youtube_content_id?.asset_id || MISSING}</Field>
-          <Field label="Collections">
+          </DetailField>
+          <DetailField label="YouTube Content ID asset">{asset.youtube_content_id?.asset_id || MISSING}</DetailField>
+          <DetailField label="Collections">
             {asset.collection_ids.length ? (
               <Group gap={6}>
                 {asset.collection_ids.map((id) => (
@@ -181,9 +181,9 @@ function AssetView({ asset, onDeleted }: { asset: Asset; onDeleted: () => void }
             ) : (
               'Default collection'
             )}
-          </Field>
-          <Field label="Created">{formatDateTime(asset.created_at)}</Field>
-          <Field label="Updated">{formatDateTime(asset.updated_at)}</Field>
+          </DetailField>
+          <DetailField label="Created">{formatDateTime(asset.created_at)}</DetailField>
+          <DetailField label="Updated">{formatDateTime(asset.updated_at)}</DetailField>
         </SimpleGrid>
       </Card>
 
@@ -193,18 +193,6 @@ function AssetView({ asset, onDeleted }: { asset: Asset; onDeleted: () => void }
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text component="div" size="sm" style={{ wordBreak: 'break-word' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 function Tags({ values }: { values: readonly string[] }) {
   if (values.length === 0) return <>{MISSING}</>;

@@ -4,9 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { IconCopy, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { asId, describeError, isApiError, type Collection, type Id } from '../../../api';
 import { CopyIconButton } from '../../../components/CopyIconButton';
+import { DetailField } from '../../../components/DetailField';
 import { ErrorState } from '../../../components/ErrorState';
 import { ExternalLink } from '../../../components/ExternalLink';
 import { PageHeader } from '../../../components/PageHeader';
@@ -120,15 +121,15 @@ function CollectionView({ collection, onDeleted }: { collection: Collection; onD
 
       <Card withBorder padding="lg" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          <Field label="Collection id">
+          <DetailField label="Collection id">
             <Group gap={4} wrap="nowrap">
               <Text size="sm" ff="monospace">
                 {collection.collection_id}
               </Text>
               <CopyIconButton value={collection.collection_id} label="Copy collection id" />
             </Group>
-          </Field>
-          <Field label="Kind">
+          </DetailField>
+          <DetailField label="Kind">
             {isAuto ? (
               <Badge variant="light" color="grape">
                 Auto
@@ -136,15 +137,15 @@ function CollectionView({ collection, onDeleted }: { collection: Collection; onD
             ) : (
               'Manual'
             )}
-          </Field>
-          <Field label="Assets">{count === undefined ? MISSING : formatInteger(count)}</Field>
-          {isAuto ? null : <Field label="Reference id">{collection.reference_id || MISSING}</Field>}
-          <Field label="Created">{formatDateTime(collection.created_at)}</Field>
-          <Field label="Updated">{formatDateTime(collection.updated_at)}</Field>
+          </DetailField>
+          <DetailField label="Assets">{count === undefined ? MISSING : formatInteger(count)}</DetailField>
+          {isAuto ? null : <DetailField label="Reference id">{collection.reference_id || MISSING}</DetailField>}
+          <DetailField label="Created">{formatDateTime(collection.created_at)}</DetailField>
+          <DetailField label="Updated">{formatDateTime(collection.updated_at)}</DetailField>
           {isAuto ? (
-            <Field label="Source">
+            <DetailField label="Source">
               {auto.isPending ? <Loader size="xs" /> : auto.data ? <ExternalLink href={auto.data.source_url} size="sm" /> : MISSING}
-            </Field>
+            </DetailField>
           ) : null}
         </SimpleGrid>
         {isAuto ? (
@@ -248,18 +249,5 @@ function CollectionAssets({ collectionId, expected }: { collectionId: Id; expect
         </Group>
       ) : null}
     </Card>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text component="div" size="sm" style={{ wordBreak: 'break-word' }}>
-        {children}
-      </Text>
-    </Stack>
   );
 }

@@ -1,0 +1,24 @@
+import { createRoute } from '@tanstack/react-router';
+import { asId } from '../api';
+import { WhitelistDetailPage } from '../features/whitelists/components/WhitelistDetailPage';
+import { whitelistQuery, whitelistUrlsInfiniteQuery } from '../features/whitelists/queries';
+import { whitelistsRoute } from './whitelists';
+
+/** One whitelist with its URLs: /whitelists/<whitelist_id>. */
+export const whitelistDetailRoute = createRoute({
+  getParentRoute: () => whitelistsRoute,
+  path: '$whitelistId',
+  loader: ({ context, params }) => {
+    const id = asId(params.whitelistId);
+    if (id === null) return;
+    void context.queryClient.prefetchQuery(whitelistQuery(id));
+    void context.queryClient.prefetchInfiniteQuery(whitelistUrlsInfiniteQuery(id));
+  },
+  component: WhitelistDetailRouteComponent,
+});
+
+function WhitelistDetailRouteComponent() {
+  const { whitelistId } = whitelistDetailRoute.useParams();
+  const navigate = whitelistDetailRoute.useNavigate();
+  return <WhitelistDetailPage key={whitelistId} whitelistIdParam={whitelistId} onDeleted={() => void navigate({ to: '/whitelists' })} />;
+}
