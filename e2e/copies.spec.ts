@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_KEY, screenshotBothSchemes, signIn } from './helpers';
+import { discoveryGet, discoveryList, screenshotBothSchemes, signIn } from './helpers';
 
 // Copy triage as a rights manager works it: filters in the URL, keyboard review with undo, bulk
 // changes in the background, release and exclude, custom statuses and the CSV export. Every
 // change is checked on the platform (the sandbox) through the same proxy the app uses.
-
-const AUTH = { Authorization: `Bearer ${DEMO_KEY}` };
 
 type WireCopy = {
   match_id_str: string;
@@ -17,34 +15,13 @@ type WireCopy = {
   match_data: { matching_segments_in_asset: number[] };
 };
 
-/** A Discovery GET through the proxy; waits out the platform's rate limit like the app does. */
-async function discoveryGet<T>(request: APIRequestContext, path: string): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    const response = await request.get(`/api/discovery${path}`, { headers: AUTH });
-    if (response.status() === 429 && attempt < 10) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      continue;
-    }
-    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
-    // Ids above 2^53 lose digits in JSON.parse; the tests only read the *_str companions.
-    return (await response.json()) as T;
-  }
-}
-
 async function statusesOf(request: APIRequestContext, matchId: string): Promise<number[]> {
   const body = await discoveryGet<{ user_actions: { statuses: number[] } }>(request, `/v3/drm/copies/${matchId}/status`);
   return body.user_actions.statuses;
 }
 
-async function allCopies(request: APIRequestContext, query: string): Promise<WireCopy[]> {
-  const out: WireCopy[] = [];
-  let maxId = '';
-  for (;;) {
-    const page = await discoveryGet<WireCopy[]>(request, `/v3/drm/copies?count=100&${query}${maxId ? `&max_id=${maxId}` : ''}`);
-    out.push(...page);
-    if (page.length < 100) return out;
-    maxId = page[page.length - 1]!.match_id_str;
-  }
+function allCopies(request: APIRequestContext, query: string): Promise<WireCopy[]> {
+  return discoveryList<WireCopy>(request, `/v3/drm/copies?${query}`, 'match_id');
 }
 
 const rows = (page: Page) => page.locator('[role=row][data-match-id]');

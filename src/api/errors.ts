@@ -60,7 +60,7 @@ export function describeError(error: unknown): string {
       const suffix = error.requestId ? ` (request ${error.requestId})` : '';
       if (error.status === 401) return `${where} refused the credentials: ${error.message}${suffix}`;
       if (error.status === 429) return `${where} is rate limiting requests; try again in a moment.${suffix}`;
-      if (error.status >= 500) return `${where} had a problem (HTTP ${error.status}): ${error.message}. Try again later.${suffix}`;
+      if (error.status >= 500) return `${where} had a problem (HTTP ${error.status}): ${error.message.replace(/\.+$/, '')}. Try again later.${suffix}`;
       return `${error.message}${suffix}`;
     }
   }

@@ -200,7 +200,7 @@ function SoundSection({ soundId, platform }: { soundId: string; platform: string
               <ExternalLink href={sound.data.url}>{orMissing(sound.data.title)}</ExternalLink>
             </Field>
             <Field label="Artist">{orMissing(sound.data.artist)}</Field>
-            <Field label="Source">{sound.data.is_original ? 'Original (uploaded by a user)' : "From the platform's library"}</Field>
+            <Field label="Source">{sound.data.is_original ? 'Original (uploaded by a user)' : 'From the platform’s library'}</Field>
             <Field label="Videos using it">{formatInteger(sound.data.video_count)}</Field>
             <Field label="Sound id">
               <Text span ff="monospace" size="sm">
