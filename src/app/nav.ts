@@ -1,4 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router';
+import { IconBroadcast } from '@tabler/icons-react';
 import { IconCopy, IconFolders, IconKey, IconMusic, type Icon } from '@tabler/icons-react';
 
 /** Navbar sections in display order; `Overview` items sit above the groups, without a heading. */
@@ -24,6 +25,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Assets', to: '/assets', icon: IconMusic, group: 'Catalogue' },
   { label: 'Collections', to: '/collections', icon: IconFolders, group: 'Catalogue' },
   { label: 'Copies', to: '/copies', icon: IconCopy, group: 'Rights' },
+  { label: 'Monitoring', to: '/monitoring', icon: IconBroadcast, group: 'Rights' },
   { label: 'API keys', to: '/api-keys', icon: IconKey, group: 'Settings' },
 ];
 

@@ -6,6 +6,7 @@ import { assetsRouteTree } from '../routes/assets.tree';
 import { collectionsRouteTree } from '../routes/collections.tree';
 import { copiesRouteTree } from '../routes/copies.tree';
 import { indexRoute } from '../routes/index';
+import { monitoringRoute } from '../routes/monitoring';
 import { NotFoundView } from './errors/NotFoundView';
 import { RouteErrorView } from './errors/RouteErrorView';
 
@@ -19,6 +20,7 @@ export const routeTree = rootRoute.addChildren([
   assetsRouteTree,
   collectionsRouteTree,
   copiesRouteTree,
+  monitoringRoute,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -71,3 +71,11 @@ export const STATUS_COLORS: Record<MonitoringStatus, string> = {
 
 /** Keys 1–5 in this order. */
 export const STATUS_KEYS: readonly MonitoringStatus[] = MONITORING_STATUSES;
+
+/**
+ * Text colour for a light badge or button of `color` that keeps 4.5:1 in both schemes (Mantine's
+ * own light-variant text is too pale in the light scheme for orange, teal and violet).
+ */
+export function readableText(color: string): string {
+  return `light-dark(color-mix(in srgb, var(--mantine-color-${color}-9) 70%, black), var(--mantine-color-${color}-2))`;
+}
