@@ -1,4 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router';
+import { IconMusicSearch } from '@tabler/icons-react';
 import { IconBroadcast } from '@tabler/icons-react';
 import { IconCopy, IconFolders, IconKey, IconMusic, type Icon } from '@tabler/icons-react';
 
@@ -26,6 +27,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Collections', to: '/collections', icon: IconFolders, group: 'Catalogue' },
   { label: 'Copies', to: '/copies', icon: IconCopy, group: 'Rights' },
   { label: 'Monitoring', to: '/monitoring', icon: IconBroadcast, group: 'Rights' },
+  { label: 'Search', to: '/search', icon: IconMusicSearch, group: 'Tools' },
   { label: 'API keys', to: '/api-keys', icon: IconKey, group: 'Settings' },
 ];
 

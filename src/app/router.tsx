@@ -6,6 +6,8 @@ import { assetsRouteTree } from '../routes/assets.tree';
 import { collectionsRouteTree } from '../routes/collections.tree';
 import { copiesRouteTree } from '../routes/copies.tree';
 import { indexRoute } from '../routes/index';
+import { lookupRoute } from '../routes/search.$lookupId';
+import { searchRoute } from '../routes/search';
 import { monitoringRoute } from '../routes/monitoring';
 import { NotFoundView } from './errors/NotFoundView';
 import { RouteErrorView } from './errors/RouteErrorView';
@@ -21,6 +23,8 @@ export const routeTree = rootRoute.addChildren([
   collectionsRouteTree,
   copiesRouteTree,
   monitoringRoute,
+  searchRoute,
+  lookupRoute,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {
