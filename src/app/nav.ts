@@ -1,7 +1,7 @@
 import type { LinkProps } from '@tanstack/react-router';
 import { IconMusicSearch } from '@tabler/icons-react';
 import { IconBroadcast } from '@tabler/icons-react';
-import { IconCopy, IconFolders, IconKey, IconMusic, type Icon } from '@tabler/icons-react';
+import { IconCopy, IconFolders, IconKey, IconMusic, IconShieldCheck, type Icon } from '@tabler/icons-react';
 
 /** Navbar sections in display order; `Overview` items sit above the groups, without a heading. */
 export const NAV_GROUPS = ['Overview', 'Catalogue', 'Rights', 'Tools', 'Settings'] as const;
@@ -25,6 +25,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Assets', to: '/assets', icon: IconMusic, group: 'Catalogue' },
   { label: 'Collections', to: '/collections', icon: IconFolders, group: 'Catalogue' },
+  { label: 'Whitelists', to: '/whitelists', icon: IconShieldCheck, group: 'Catalogue' },
   { label: 'Copies', to: '/copies', icon: IconCopy, group: 'Rights' },
   { label: 'Monitoring', to: '/monitoring', icon: IconBroadcast, group: 'Rights' },
   { label: 'Search', to: '/search', icon: IconMusicSearch, group: 'Tools' },

@@ -6,6 +6,7 @@ import { assetsRouteTree } from '../routes/assets.tree';
 import { collectionsRouteTree } from '../routes/collections.tree';
 import { copiesRouteTree } from '../routes/copies.tree';
 import { indexRoute } from '../routes/index';
+import { whitelistsRouteTree } from '../routes/whitelists.tree';
 import { lookupRoute } from '../routes/search.$lookupId';
 import { searchRoute } from '../routes/search';
 import { monitoringRoute } from '../routes/monitoring';
@@ -21,6 +22,7 @@ export const routeTree = rootRoute.addChildren([
   apiKeysRoute,
   assetsRouteTree,
   collectionsRouteTree,
+  whitelistsRouteTree,
   copiesRouteTree,
   monitoringRoute,
   searchRoute,

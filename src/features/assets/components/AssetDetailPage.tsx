@@ -86,7 +86,7 @@ function AssetView({ asset, onDeleted }: { asset: Asset; onDeleted: () => void }
         title={name}
         description={
           <>
-            <Anchor component={Link} to="/assets" size="sm">
+            <Anchor component={Link} to="/assets" size="sm" underline="always">
               Assets
             </Anchor>{' '}
             / {asset.media_type} asset {asset.asset_id}
@@ -192,7 +192,6 @@ function AssetView({ asset, onDeleted }: { asset: Asset; onDeleted: () => void }
     </Stack>
   );
 }
-
 
 function Tags({ values }: { values: readonly string[] }) {
   if (values.length === 0) return <>{MISSING}</>;

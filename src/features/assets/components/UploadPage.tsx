@@ -134,7 +134,7 @@ export function UploadPage() {
         title="Upload files"
         description={
           <>
-            <Anchor component={Link} to="/assets" size="sm">
+            <Anchor component={Link} to="/assets" size="sm" underline="always">
               Assets
             </Anchor>{' '}
             / Each file is registered with its details, sent, then verified.

@@ -92,7 +92,7 @@ function CollectionView({ collection, onDeleted }: { collection: Collection; onD
         title={name}
         description={
           <>
-            <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/collections" />}>
+            <Anchor size="sm" underline="always" renderRoot={(props) => <Link {...props} to="/collections" />}>
               Collections
             </Anchor>{' '}
             / {isAuto ? 'Auto collection' : 'Collection'} {collection.collection_id}

@@ -51,7 +51,9 @@ function CollectionForm({ collection, onClose, onCreated }: Omit<CollectionFormM
     setFormError(null);
     const parsed = collectionInputSchema.safeParse({ title: values.title.trim(), reference_id: values.reference_id.trim() });
     if (!parsed.success) {
-      setErrors(fieldErrorsFromZod(parsed.error));
+      const found = fieldErrorsFromZod(parsed.error);
+      if (found.title) found.title = 'Give the collection a title.';
+      setErrors(found);
       return;
     }
     const onError = (error: unknown) => placeError(error, ['title', 'reference_id'], setErrors, setFormError);
@@ -77,6 +79,7 @@ function CollectionForm({ collection, onClose, onCreated }: Omit<CollectionFormM
 
   return (
     <form
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -143,6 +146,7 @@ function AutoCollectionForm({ onClose, onCreated }: { onClose: () => void; onCre
     const parsed = autoCollectionInputSchema.safeParse({ ...values, title: values.title.trim(), source_url: values.source_url.trim() });
     if (!parsed.success) {
       const found = fieldErrorsFromZod(parsed.error);
+      if (found.title) found.title = 'Give the collection a title.';
       if (found.source_url) found.source_url = 'Give the full address, starting with https:// (or http://).';
       setErrors(found);
       return;
@@ -159,6 +163,7 @@ function AutoCollectionForm({ onClose, onCreated }: { onClose: () => void; onCre
 
   return (
     <form
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         submit();

@@ -1,6 +1,6 @@
-import { Badge } from '@mantine/core';
 import { localDay, type DatesLimit } from '../../../api';
 import { periodState, type PeriodState } from '../period';
+import { ToneBadge } from './ToneBadge';
 
 const LOOK: Record<PeriodState, { color: string; label: string }> = {
   current: { color: 'teal', label: 'In effect' },
@@ -12,8 +12,8 @@ const LOOK: Record<PeriodState, { color: string; label: string }> = {
 export function PeriodBadge({ limit }: { limit: DatesLimit }) {
   const look = LOOK[periodState(limit, localDay(new Date()))];
   return (
-    <Badge color={look.color} variant="light" size="sm">
+    <ToneBadge color={look.color} size="sm">
       {look.label}
-    </Badge>
+    </ToneBadge>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -16,6 +16,7 @@ import { safeHttpUrl } from '../../../lib/safe-url';
 import { describePeriod } from '../period';
 import { useAddWhitelistUrl, useDeleteWhitelist, useDeleteWhitelistUrl, whitelistQuery, whitelistUrlsInfiniteQuery } from '../queries';
 import { PeriodBadge } from './PeriodBadge';
+import { ToneBadge } from './ToneBadge';
 
 export function WhitelistDetailPage({ whitelistIdParam, onDeleted }: { whitelistIdParam: string; onDeleted: () => void }) {
   const id = asId(whitelistIdParam);
@@ -67,7 +68,7 @@ function WhitelistView({ whitelist, onDeleted }: { whitelist: Whitelist; onDelet
       centered: true,
       children: (
         <Text size="sm">
-          <strong>All {urlCount === undefined ? '' : `${formatInteger(urlCount)} `}URLs of this whitelist are deleted with it.</strong> Copies
+          <strong>{urlCount === 1 ? 'Its one URL is' : `All ${urlCount === undefined ? '' : `${formatInteger(urlCount)} `}URLs of this whitelist are`} deleted with it.</strong> Copies
           found at those pages are no longer treated as allowed. This cannot be undone.
         </Text>
       ),
@@ -89,7 +90,7 @@ function WhitelistView({ whitelist, onDeleted }: { whitelist: Whitelist; onDelet
         title={name}
         description={
           <>
-            <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/whitelists" />}>
+            <Anchor size="sm" underline="always" renderRoot={(props) => <Link {...props} to="/whitelists" />}>
               Whitelists
             </Anchor>{' '}
             / Whitelist {whitelist.whitelist_id}
@@ -121,12 +122,12 @@ function WhitelistView({ whitelist, onDeleted }: { whitelist: Whitelist; onDelet
           <DetailField label="URLs">
             {stats ? (
               <Group gap="xs" data-testid="url-stats">
-                <Badge color="teal" variant="light">
+                <ToneBadge color="teal">
                   {formatInteger(stats.succeed)} succeeded
-                </Badge>
-                <Badge color={stats.failed > 0 ? 'red' : 'gray'} variant="light">
+                </ToneBadge>
+                <ToneBadge color={stats.failed > 0 ? 'red' : 'gray'}>
                   {formatInteger(stats.failed)} failed
-                </Badge>
+                </ToneBadge>
               </Group>
             ) : (
               MISSING
@@ -233,11 +234,11 @@ function UrlRow({ whitelistId, url }: { whitelistId: Id; url: WhitelistUrl }) {
       </Table.Td>
       <Table.Td>
         <Stack gap={2}>
-          <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" size="sm">
+          <ToneBadge color={STATUS_COLORS[status] ?? 'gray'} size="sm">
             {status || 'unknown'}
-          </Badge>
+          </ToneBadge>
           {error ? (
-            <Text size="xs" c="red.8" style={{ wordBreak: 'break-word' }}>
+            <Text size="xs" style={{ color: 'var(--mantine-color-error)', wordBreak: 'break-word' }}>
               {error}
             </Text>
           ) : null}

@@ -32,6 +32,7 @@ function WhitelistForm({ onClose, onCreated }: { onClose: () => void; onCreated:
     const parsed = whitelistInputSchema.safeParse({ title: title.trim(), dates_limit: toDatesLimit(period) });
     if (!parsed.success) {
       const found = fieldErrorsFromZod(parsed.error);
+      if (found.title) found.title = 'Give the whitelist a title.';
       if (found[END]?.includes('after')) found[END] = 'The end date is before the start date.';
       setErrors(found);
       return;
@@ -59,6 +60,7 @@ function WhitelistForm({ onClose, onCreated }: { onClose: () => void; onCreated:
 
   return (
     <form
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         submit();

@@ -1,0 +1,15 @@
+import { Badge, useComputedColorScheme, type BadgeProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/**
+ * A light badge whose text stays at 4.5:1 in both schemes: Mantine's light variant writes shade 6
+ * on shade 1, which falls below that for teal and blue in the light scheme; shade 9 on shade 0 does not.
+ */
+export function ToneBadge({ color, children, ...rest }: { color: string; children: ReactNode } & Omit<BadgeProps, 'color' | 'c' | 'variant'>) {
+  const dark = useComputedColorScheme('light') === 'dark';
+  return (
+    <Badge variant="light" color={color} c={dark ? `${color}.3` : `${color}.9`} bg={dark ? undefined : `${color}.0`} {...rest}>
+      {children}
+    </Badge>
+  );
+}
