@@ -1,4 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router';
+import { IconRobot } from '@tabler/icons-react';
 import { IconMusicSearch } from '@tabler/icons-react';
 import { IconBroadcast } from '@tabler/icons-react';
 import { IconCopy, IconFolders, IconKey, IconMusic, IconShieldCheck, type Icon } from '@tabler/icons-react';
@@ -28,6 +29,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Whitelists', to: '/whitelists', icon: IconShieldCheck, group: 'Catalogue' },
   { label: 'Copies', to: '/copies', icon: IconCopy, group: 'Rights' },
   { label: 'Monitoring', to: '/monitoring', icon: IconBroadcast, group: 'Rights' },
+  { label: 'AI detection', to: '/detector', icon: IconRobot, group: 'Tools' },
   { label: 'Search', to: '/search', icon: IconMusicSearch, group: 'Tools' },
   { label: 'API keys', to: '/api-keys', icon: IconKey, group: 'Settings' },
 ];

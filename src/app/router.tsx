@@ -5,6 +5,7 @@ import { apiKeysRoute } from '../routes/api-keys';
 import { assetsRouteTree } from '../routes/assets.tree';
 import { collectionsRouteTree } from '../routes/collections.tree';
 import { copiesRouteTree } from '../routes/copies.tree';
+import { detectorRoute } from '../routes/detector';
 import { indexRoute } from '../routes/index';
 import { whitelistsRouteTree } from '../routes/whitelists.tree';
 import { lookupRoute } from '../routes/search.$lookupId';
@@ -24,6 +25,7 @@ export const routeTree = rootRoute.addChildren([
   collectionsRouteTree,
   whitelistsRouteTree,
   copiesRouteTree,
+  detectorRoute,
   monitoringRoute,
   searchRoute,
   lookupRoute,

@@ -198,3 +198,32 @@ export class DetectionQueue {
     for (const listener of this.listeners) listener();
   }
 }
+
+/** The history row of a finished submission's answer, or null while there is none (or nothing was sent). */
+export function itemEntry(item: QueueItem): HistoryEntry | null {
+  if (item.phase.kind === 'done') return entryFromResult(item, item.phase.result);
+  if (item.phase.kind === 'failed') return entryFromFailure(item, item.phase.error);
+  return null;
+}
+
+/** The phase in a few words, for the submission's badge. */
+export function phaseLabel(phase: QueuePhase): string {
+  switch (phase.kind) {
+    case 'checking':
+      return 'Checking in the browser…';
+    case 'waiting':
+      return 'Waiting';
+    case 'sending':
+      return 'Sending…';
+    case 'retrying':
+      return `Retrying ${phase.retry}/${phase.of} after HTTP ${phase.status}`;
+    case 'done':
+      return 'Done';
+    case 'failed':
+      return 'Failed';
+    case 'refused':
+      return 'Not sent';
+    case 'cancelled':
+      return 'Cancelled';
+  }
+}

@@ -50,3 +50,13 @@ export const STATUS_EXPLANATIONS: Record<DetectionStatus, StatusExplanation> = {
 export function explainStatus(status: DetectionStatus): StatusExplanation {
   return STATUS_EXPLANATIONS[status];
 }
+
+/** What to do after a call that failed with HTTP `status` once the retries were used up (null: no answer at all). */
+export function nextStepAfterFailure(status: number | null): string {
+  if (status === null) return 'Check your connection, then submit it again.';
+  if (status === 413) return 'The file is over the detector’s 100 MB limit: compress it (for example as MP3) or cut it to one song, then submit that.';
+  if (status === 400) return 'The detector did not accept the request. Check the file or URL and submit it again; if it keeps failing, send the request id to support.';
+  if (status === 401 || status === 403) return 'The detector refused the server’s credentials. Ask whoever runs Rights Desk to check the detector client id and secret.';
+  if (status === 429 || status >= 500) return 'The detector is busy or having trouble and the automatic retries were used up. Submit it again in a few minutes.';
+  return 'Submit it again; if it keeps failing, send the request id to support.';
+}
