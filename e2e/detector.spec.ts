@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expectAccessible, mainNav, screenshotBothSchemes, signIn } from './helpers';
 
@@ -142,6 +142,36 @@ test('checks files and links, explains every answer and keeps them in the histor
   await confirm.getByRole('button', { name: 'Clear history' }).click();
   await expect(page.getByText('No results yet')).toBeVisible();
   await page.reload();
+  await expect(page.getByText('No results yet')).toBeVisible();
+});
+
+async function setDetectorFaults(request: APIRequestContext, data: object): Promise<void> {
+  const response = await request.put('/api/discovery/sandbox/faults', { data, headers: { Connection: 'close' } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test('shows each retry of an overloaded detector, then explains the failure and keeps it in the history', async ({ page, request }) => {
+  await signIn(page, '/detector');
+  // Every detect-url call answers 503 until the faults are cleared.
+  await setDetectorFaults(request, { rates: { 503: 1 }, paths: ['/v1/ai-detector/detect-url'] });
+  try {
+    await page.getByLabel('Public links to audio files').fill('https://example.com/overloaded.mp3');
+    await page.getByRole('button', { name: 'Check links' }).click();
+    const item = submission(page, 'https://example.com/overloaded.mp3');
+    await expect(item.getByTestId('submission-phase')).toHaveText('Retrying 1/3 after HTTP 503');
+    await expect(item.getByTestId('submission-phase')).toHaveText('Retrying 2/3 after HTTP 503');
+    await expect(item.getByTestId('submission-phase')).toHaveText('Retrying 3/3 after HTTP 503', { timeout: 20_000 });
+    await expect(item.getByTestId('submission-phase')).toHaveText('Failed', { timeout: 30_000 });
+    await expect(item.getByText('The request failed (HTTP 503)')).toBeVisible();
+    await expect(item.getByText(/automatic retries were used up/)).toBeVisible();
+  } finally {
+    await setDetectorFaults(request, {});
+  }
+  await expect(historyRows(page)).toHaveCount(1);
+  await expect(historyRows(page).first()).toContainText('Request failed');
+  await expect(historyRows(page).first()).toContainText('HTTP 503');
+  await page.getByRole('button', { name: 'Clear history' }).click();
+  await page.getByRole('dialog', { name: 'Clear the detection history?' }).getByRole('button', { name: 'Clear history' }).click();
   await expect(page.getByText('No results yet')).toBeVisible();
 });
 
