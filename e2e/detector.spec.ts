@@ -175,6 +175,26 @@ test('shows each retry of an overloaded detector, then explains the failure and 
   await expect(page.getByText('No results yet')).toBeVisible();
 });
 
+test('refuses a file over 100 MB in the browser and sends nothing', async ({ page }) => {
+  await signIn(page, '/detector');
+  const detectorCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/detector/')) detectorCalls.push(request.url());
+  });
+  // 100 MB and one byte, made in the page (too large to hand over from the test process).
+  await page.locator('input[type="file"]').evaluate((input: HTMLInputElement) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(100 * 1024 * 1024 + 1)], 'huge-master.wav', { type: 'audio/wav' }));
+    input.files = transfer.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  const item = submission(page, 'huge-master.wav');
+  await expect(item.getByTestId('submission-phase')).toHaveText('Not sent');
+  await expect(item.getByText(/100\.0 MB is over the detector's 100 MB limit \(it would answer HTTP 413\), so it was not sent/)).toBeVisible();
+  await expect(page.getByText('No results yet')).toBeVisible();
+  expect(detectorCalls).toEqual([]);
+});
+
 test('AI detection is in the navbar under Tools', async ({ page }) => {
   await signIn(page, '/');
   await mainNav(page).getByRole('link', { name: 'AI detection' }).click();
