@@ -76,3 +76,25 @@ export async function discoveryList<T extends Record<string, unknown>>(request: 
     maxId = String(page[page.length - 1]![`${idField}_str`]);
   }
 }
+
+/**
+ * Pages below the navbar areas, one of each kind, with ids read from the platform: the detail pages
+ * (asset, collection, copy, whitelist, Search lookup) and the sub-pages (upload, copy statuses).
+ * The copy, the whitelist and the lookup are the seeded ones that carry a `javascript:` URL.
+ */
+export async function pagesBelowTheNavbar(request: APIRequestContext): Promise<{ name: string; path: string }[]> {
+  const first = async (path: string, field: string) => String((await discoveryGet<Record<string, unknown>[]>(request, path))[0]?.[`${field}_str`] ?? '');
+  const copies = await discoveryList<{ match_id_str: string; copy_media_url: string }>(request, '/v3/drm/copies?platform=youtube', 'match_id');
+  const unsafeCopy = copies.find((copy) => copy.copy_media_url.startsWith('javascript:'));
+  const whitelists = await discoveryList<{ whitelist_id_str: string; title: string }>(request, '/v3/cms/whitelists', 'whitelist_id');
+  const unsafeWhitelist = whitelists.find((whitelist) => whitelist.title === 'Official channels');
+  return [
+    { name: 'asset', path: `/assets/${await first('/v3/cms/assets?count=1', 'asset_id')}` },
+    { name: 'upload', path: '/assets/upload' },
+    { name: 'collection', path: `/collections/${await first('/v3/cms/collections?count=1', 'collection_id')}` },
+    { name: 'copy', path: `/copies/${unsafeCopy?.match_id_str ?? ''}` },
+    { name: 'copy statuses', path: '/copies/statuses' },
+    { name: 'whitelist', path: `/whitelists/${unsafeWhitelist?.whitelist_id_str ?? ''}` },
+    { name: 'search lookup', path: '/search/lk_matching_02' },
+  ];
+}

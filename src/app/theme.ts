@@ -43,6 +43,8 @@ export const theme = createTheme({
   components: {
     // Mantine's close buttons have no accessible name of their own.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    // The date fields' clear button has no accessible name either (a plain object: no @mantine/dates in the entry).
+    DateInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear date' } } },
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } },
       // Under a title Mantine greys the message to about 3:1; the dimmed colour below keeps 4.5:1.

@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { mainNav, pagesBelowTheNavbar, signIn } from './helpers';
+
+// Accessibility of every page: each area in the navbar (as registered when the run starts) and one
+// page of each kind below them, in the light and the dark scheme, checked by axe against WCAG 2 A and
+// AA. Serious and critical violations fail the run; all pages are checked before failing, so one run
+// lists every problem.
+
+async function seriousViolations(page: Page, name: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    for (const violation of results.violations) {
+      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+      // The first few places and axe's own explanation of the first (e.g. the measured contrast).
+      const where = violation.nodes.slice(0, 3).map((node) => node.target.join(' '));
+      const more = violation.nodes.length > 3 ? ` and ${violation.nodes.length - 3} more` : '';
+      const why = violation.nodes[0]?.failureSummary?.split('\n').slice(1).join(' ').trim() ?? '';
+      found.push(`${name} (${scheme}): ${violation.id} (${violation.impact}) at ${where.join(', ')}${more} — ${why}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
+
+/** Waits until the page shows its content (a heading in main and no loader), or says it is missing. */
+async function settle(page: Page): Promise<'ready' | 'missing'> {
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  if ((await main.getByRole('heading', { name: 'Page not found', level: 1 }).count()) > 0) return 'missing';
+  await expect(main.locator('.mantine-Loader-root')).toHaveCount(0);
+  return 'ready';
+}
+
+test('every page passes axe (WCAG A/AA, no serious or critical violation) in both schemes', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  await signIn(page);
+  const areas = await mainNav(page)
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => ({ name: (link.textContent ?? '').trim(), path: link.getAttribute('href') ?? '' })));
+  expect(areas.length).toBeGreaterThan(0);
+  const pages = [...areas, ...(await pagesBelowTheNavbar(request))];
+
+  const problems: string[] = [];
+  const skipped: string[] = [];
+  for (const { name, path } of pages) {
+    const started = Date.now();
+    await page.goto(path);
+    if ((await settle(page)) === 'missing') {
+      skipped.push(`${name} (${path})`);
+      continue;
+    }
+    problems.push(...(await seriousViolations(page, `${name} ${path}`)));
+    console.log(`[a11y] ${name} ${path}: ${Date.now() - started} ms`);
+  }
+  if (skipped.length) test.info().annotations.push({ type: 'not built yet', description: skipped.join(', ') });
+  console.log(`[a11y] checked ${pages.length - skipped.length} pages in two schemes; not built yet: ${skipped.join(', ') || 'none'}`);
+  expect(problems).toEqual([]);
+});
