@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { Upload as TusUpload } from 'tus-js-client';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -386,8 +388,8 @@ describe('the stand-alone sandbox process keeps its data', () => {
   }
 
   /** Starts `npx tsx src/server/sandbox/cli.ts` in its own process group and waits until it listens. */
-  async function startCli(extra: string[] = []): Promise<{ url: string; call: TestSandbox['call'] }> {
-    const port = await freePort();
+  async function startCli(extra: string[] = [], samePort?: number): Promise<{ url: string; call: TestSandbox['call'] }> {
+    const port = samePort ?? (await freePort());
     const proc = spawn('npx', ['tsx', 'src/server/sandbox/cli.ts', '--port', String(port), '--db', dbPath, ...extra], {
       cwd: process.cwd(),
       detached: true,
@@ -478,6 +480,63 @@ describe('the stand-alone sandbox process keeps its data', () => {
     sandbox = await startCli();
     const again = (await sandbox.call('GET', '/sandbox/info')).json.counts;
     expect(again).toEqual(resetCounts);
+    await killHard();
+  }, 240_000);
+
+  it('a tus upload survives kill -9 of the sandbox mid-transfer, resumes after the restart and verifies with its fid', async () => {
+    const data = randomBytes(3 * 1024 * 1024 + 1234);
+    const fid = createHash('sha256').update(data.subarray(0, 512 * 1024)).digest('hex');
+    const first = await startCli();
+    const port = Number(new URL(first.url).port);
+    const created = await first.call('POST', '/v4/cms/assets/upload', {
+      key: DEMO_API_KEY,
+      body: { title: 'Survives a crash mid-upload', media_type: 'audio', mime_type: 'audio/mpeg', fid, production_date: '2025-06-01' },
+    });
+    expect(created.status, created.text).toBe(200);
+    // Plain JSON.parse rounds 64-bit ids: use the string companion.
+    const assetId = created.json.asset_id_str as string;
+    const blobId = created.json.blob_id as string;
+
+    let chunks = 0;
+    let sentAfterKill = 0;
+    let killed: Promise<void> | null = null;
+    let restarted: Promise<unknown> | null = null;
+    await new Promise<void>((resolve, reject) => {
+      const upload = new TusUpload(data, {
+        endpoint: `${first.url}/v4/cms/assets/file-upload/`,
+        headers: { Authorization: `Bearer ${DEMO_API_KEY}`, 'Blob-ID': blobId },
+        chunkSize: 256 * 1024,
+        metadata: { filename: 'crash.mp3', filetype: 'audio/mpeg' },
+        // Enough patience for a restart (tsx start-up on a busy machine); 429s and refused connections are retried.
+        retryDelays: [250, 500, 1000, 1000, 2000, 2000, 3000, 3000, 5000, 5000, 5000, 5000, 5000],
+        onShouldRetry: () => true,
+        onChunkComplete: (chunkSize) => {
+          chunks += 1;
+          if (killed) sentAfterKill += chunkSize;
+          // After four chunks (1 MiB of 3), the platform dies without a chance to flush anything.
+          if (chunks === 4 && !killed) {
+            killed = killHard();
+            restarted = killed.then(() => startCli([], port));
+          }
+        },
+        onSuccess: () => resolve(),
+        onError: (error) => reject(error),
+      });
+      upload.start();
+    });
+    expect(killed).not.toBeNull();
+    const sandbox = (await restarted!) as Awaited<ReturnType<typeof startCli>>;
+    // It resumed from the offset the sandbox kept, rather than sending everything again.
+    expect(sentAfterKill).toBeGreaterThan(0);
+    expect(sentAfterKill).toBeLessThan(data.length);
+
+    const verify = await sandbox.call('GET', `/v3/cms/assets/${assetId}/verify`, { key: DEMO_API_KEY });
+    expect(verify.status, verify.text).toBe(200);
+    expect(verify.json.uploaded).toBe(true);
+    const asset = await sandbox.call('GET', `/v3/cms/assets/${assetId}`, { key: DEMO_API_KEY });
+    // The sandbox marks a transfer whose first 512 KiB do not hash to the declared fid as failed.
+    const processing = asset.json.processing_status as { status: string; error: string };
+    expect(['uploaded', 'sampled'], JSON.stringify(processing)).toContain(processing.status);
     await killHard();
   }, 240_000);
 });
