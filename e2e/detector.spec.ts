@@ -48,8 +48,12 @@ test('checks files and links, explains every answer and keeps them in the histor
   await expect(unnamed.getByText('AI-generated', { exact: true })).toBeVisible();
   await expect(unnamed.getByText('Platform not identified')).toBeVisible();
 
-  // The score's caveat sits behind the info button.
-  await unnamed.getByRole('button', { name: 'About the AI score' }).hover();
+  // The score's caveat sits behind the info button, for the keyboard too.
+  const about = unnamed.getByRole('button', { name: 'About the AI score' });
+  await about.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(about).toBeFocused();
   await expect(page.getByRole('tooltip')).toContainText('not a calibrated probability');
 
   // A 5 s clip: warned in the browser, sent anyway, and the detector's too_short explained.
@@ -200,4 +204,10 @@ test('AI detection is in the navbar under Tools', async ({ page }) => {
   await mainNav(page).getByRole('link', { name: 'AI detection' }).click();
   await expect(page).toHaveURL(/\/detector$/);
   await expect(page.getByRole('heading', { name: 'AI detection', level: 1 })).toBeVisible();
+
+  // On a phone the two ways in stack, and nothing runs off the side.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await screenshotBothSchemes(page, 'detector-phone');
 });
