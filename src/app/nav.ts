@@ -1,4 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router';
+import { IconVinyl } from '@tabler/icons-react';
 import { IconRobot } from '@tabler/icons-react';
 import { IconMusicSearch } from '@tabler/icons-react';
 import { IconBroadcast } from '@tabler/icons-react';
@@ -31,6 +32,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Monitoring', to: '/monitoring', icon: IconBroadcast, group: 'Rights' },
   { label: 'AI detection', to: '/detector', icon: IconRobot, group: 'Tools' },
   { label: 'Search', to: '/search', icon: IconMusicSearch, group: 'Tools' },
+  { label: 'Sound metadata', to: '/sound-metadata', icon: IconVinyl, group: 'Tools' },
   { label: 'API keys', to: '/api-keys', icon: IconKey, group: 'Settings' },
 ];
 

@@ -7,6 +7,7 @@ import { collectionsRouteTree } from '../routes/collections.tree';
 import { copiesRouteTree } from '../routes/copies.tree';
 import { detectorRoute } from '../routes/detector';
 import { indexRoute } from '../routes/index';
+import { soundMetadataRoute } from '../routes/sound-metadata';
 import { whitelistsRouteTree } from '../routes/whitelists.tree';
 import { lookupRoute } from '../routes/search.$lookupId';
 import { searchRoute } from '../routes/search';
@@ -29,6 +30,7 @@ export const routeTree = rootRoute.addChildren([
   monitoringRoute,
   searchRoute,
   lookupRoute,
+  soundMetadataRoute,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

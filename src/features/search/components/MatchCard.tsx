@@ -160,7 +160,7 @@ function TypePanel({ type, details, segments, asset, queryDuration, showData }: 
         </>
       ) : null}
       {unreadable > 0 ? (
-        <Text size="sm" c="orange.8">
+        <Text size="sm" c="var(--mantine-color-orange-text)">
           {unreadable} {unreadable === 1 ? 'segment has' : 'segments have'} timestamps this dashboard cannot read; see the data below.
         </Text>
       ) : null}
