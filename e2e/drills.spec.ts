@@ -141,3 +141,52 @@ test('v3 and tus uploads under faults register exactly one asset per file and ve
     expect(verify.uploaded).toBe(true);
   }
 });
+
+type WireResult = { result_id: string; status: string };
+
+/** Every monitoring result's status (ids as text: they exceed 2^53), deduplicated across pages. */
+async function monitoringStatuses(request: APIRequestContext): Promise<Map<string, string>> {
+  const statuses = new Map<string, string>();
+  for (let offset = 0; ; offset += 100) {
+    const text = await discoveryGet<string>(request, `/v3/drm/monitoring?limit=100&offset=${offset}`, 'text');
+    const page = JSON.parse(text.replace(/"result_id":(\d+)/g, '"result_id":"$1"')) as WireResult[];
+    for (const item of page) statuses.set(item.result_id, item.status);
+    if (page.length < 100) return statuses;
+  }
+}
+
+test('a bulk monitoring status run under faults marks exactly the selected posts', async ({ page, request }) => {
+  // Removed posts marked Reviewed: the monitoring journey works on other statuses.
+  const before = await monitoringStatuses(request);
+  const seen = countStatuses(page);
+  await signIn(page, '/monitoring?status=removed');
+  await expect(page.locator('[data-result-id]').first()).toBeVisible();
+  await setFaults(request, ['/v3/drm/monitoring/result/']);
+
+  await page.getByTestId('monitoring-list').focus();
+  const chosen: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    await page.keyboard.press('j');
+    await page.keyboard.press('x');
+    chosen.push((await page.locator('[data-result-id][data-focused]').getAttribute('data-result-id'))!);
+  }
+  await expect(page.getByTestId('selected-count')).toHaveText('10 selected');
+  await page.getByRole('button', { name: 'Mark selected as…' }).click();
+  await page.getByRole('menuitem', { name: 'Reviewed' }).click();
+  const done = page.getByTestId('bulk-done');
+  await expect(done).toBeVisible({ timeout: 60_000 });
+  for (let pass = 0; pass < 3; pass++) {
+    const retry = done.getByRole('button', { name: /^Retry/ });
+    if ((await retry.count()) === 0) break;
+    await retry.click();
+    await expect(done.getByRole('button', { name: /^Retry/ }).or(done.getByText('10 of 10'))).toBeVisible({ timeout: 60_000 });
+  }
+  await clearFaults(request);
+  console.log(`[drill] ${test.info().title}: responses by status ${JSON.stringify(Object.fromEntries(seen))}`);
+  expect((seen.get(429) ?? 0) + (seen.get(500) ?? 0) + (seen.get(503) ?? 0), 'the drill met faults').toBeGreaterThan(0);
+
+  const after = await monitoringStatuses(request);
+  const changed = [...after].filter(([id, status]) => before.get(id) !== status).map(([id]) => id);
+  expect(changed.sort()).toEqual([...new Set(chosen)].sort());
+  for (const id of chosen) expect(after.get(id), `post ${id}`).toBe('reviewed');
+});

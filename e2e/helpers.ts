@@ -50,9 +50,9 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 /**
  * A Discovery GET through the proxy with the demo key, as JSON (read the *_str companions of ids:
- * JSON.parse loses digits above 2^53). Waits out the platform's rate limit like the app does.
+ * JSON.parse loses digits above 2^53) or as text. Waits out the platform's rate limit like the app does.
  */
-export async function discoveryGet<T>(request: APIRequestContext, path: string): Promise<T> {
+export async function discoveryGet<T>(request: APIRequestContext, path: string, as: 'json' | 'text' = 'json'): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     const response = await request.get(`/api/discovery${path}`, { headers: { Authorization: `Bearer ${DEMO_KEY}` } });
     if (response.status() === 429 && attempt < 10) {
@@ -60,7 +60,7 @@ export async function discoveryGet<T>(request: APIRequestContext, path: string):
       continue;
     }
     expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
-    return (await response.json()) as T;
+    return (as === 'text' ? await response.text() : await response.json()) as T;
   }
 }
 
