@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Card, Group, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Card, Group, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -91,13 +91,7 @@ export function SandboxLookups() {
                     <Text size="sm">{KIND_LABELS[lookup.kind]}</Text>
                   </Table.Td>
                   <Table.Td>
-                    {lookup.complete ? (
-                      <Text size="sm">{formatDateTime(lookup.ready_at)}</Text>
-                    ) : (
-                      <Badge color="yellow" variant="light">
-                        Running until {formatDateTime(lookup.ready_at)}
-                      </Badge>
-                    )}
+                    <Text size="sm">{lookup.complete ? formatDateTime(lookup.ready_at) : `Still running, ready at ${formatDateTime(lookup.ready_at)}`}</Text>
                   </Table.Td>
                 </Table.Tr>
               ))}
