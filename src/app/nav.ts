@@ -2,7 +2,7 @@ import type { LinkProps } from '@tanstack/react-router';
 import { IconVinyl } from '@tabler/icons-react';
 import { IconRobot } from '@tabler/icons-react';
 import { IconMusicSearch } from '@tabler/icons-react';
-import { IconBroadcast } from '@tabler/icons-react';
+import { IconBroadcast, IconLayoutDashboard } from '@tabler/icons-react';
 import { IconCopy, IconFolders, IconKey, IconMusic, IconShieldCheck, type Icon } from '@tabler/icons-react';
 
 /** Navbar sections in display order; `Overview` items sit above the groups, without a heading. */
@@ -25,6 +25,7 @@ export interface NavItem {
  * Tools = AI detection, Search, Sound metadata; Settings = API keys.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Overview', to: '/', icon: IconLayoutDashboard, group: 'Overview' },
   { label: 'Assets', to: '/assets', icon: IconMusic, group: 'Catalogue' },
   { label: 'Collections', to: '/collections', icon: IconFolders, group: 'Catalogue' },
   { label: 'Whitelists', to: '/whitelists', icon: IconShieldCheck, group: 'Catalogue' },

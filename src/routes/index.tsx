@@ -1,13 +1,13 @@
-import { createRoute, redirect } from '@tanstack/react-router';
-import { firstNavItem } from '../app/nav';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './__root';
 
-/** `/` leads to the first area in the navbar until an overview page exists. */
+// The overview draws its charts with recharts; loading the page lazily keeps the page and the
+// chart library out of the entry chunk.
+const OverviewPage = lazyRouteComponent(() => import('../features/overview/components/OverviewPage'), 'OverviewPage');
+
+/** `/`: the overview of copies and monitoring results. */
 export const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  beforeLoad: () => {
-    const first = firstNavItem();
-    if (first) throw redirect({ to: first.to, replace: true });
-  },
+  component: OverviewPage,
 });

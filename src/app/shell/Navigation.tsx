@@ -23,7 +23,7 @@ export function Navigation({ onNavigate }: { onNavigate?: () => void }) {
                 to={item.to}
                 label={item.label}
                 leftSection={<ItemIcon size={18} stroke={1.6} aria-hidden />}
-                active={Boolean(matchRoute({ to: item.to, fuzzy: true }))}
+                active={Boolean(matchRoute({ to: item.to, fuzzy: item.to !== '/' }))}
                 onClick={onNavigate}
               />
             );
