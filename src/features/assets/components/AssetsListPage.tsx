@@ -1,4 +1,4 @@
-import { Badge, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconLink, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -7,6 +7,7 @@ import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { Asset, Collection, Id } from '../../../api';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageHeader } from '../../../components/PageHeader';
+import { ToneBadge } from '../../../components/ToneBadge';
 import { formatDate, formatDuration, formatInteger, MISSING } from '../../../lib/format';
 import { assetQuery, assetsInfiniteQuery, collectionChoicesQuery } from '../queries';
 import { activeFilterCount, type AssetsSearch } from '../search';
@@ -184,9 +185,9 @@ const AssetRow = memo(function AssetRow({ asset, index, top, collectionTitles, o
       </div>
       <div role="cell" className={classes.cell}>
         {asset.is_tracked ? (
-          <Badge size="sm" variant="light" color="teal">
+          <ToneBadge size="sm" color="teal">
             Tracked
-          </Badge>
+          </ToneBadge>
         ) : (
           <Text span size="sm" c="dimmed">
             No

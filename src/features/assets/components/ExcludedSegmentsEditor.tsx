@@ -30,7 +30,8 @@ export function ExcludedSegmentsEditor({ asset }: { asset: Asset }) {
   const drawable = rows.filter(
     (row): row is SegmentRow & { lower: number; upper: number } => row.lower !== '' && row.upper !== '' && row.lower >= 0 && row.upper > row.lower,
   );
-  const current = rows.filter((row) => row.lower !== '' && row.upper !== '') as ExcludedSegment[];
+  // Only the numbers count: a row also carries its React key, which must not make it look changed.
+  const current: ExcludedSegment[] = rows.flatMap((row) => (row.lower !== '' && row.upper !== '' ? [{ lower: row.lower, upper: row.upper }] : []));
   const dirty = current.length !== rows.length || !sameSegments(current, asset.excluded_segments);
 
   const update = (key: string, patch: Partial<SegmentRow>) => {

@@ -1,4 +1,5 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Tooltip } from '@mantine/core';
+import { ToneBadge } from '../../../components/ToneBadge';
 
 const COLORS: Record<string, string> = { sampled: 'teal', uploaded: 'blue', pending: 'gray', failed: 'red' };
 
@@ -13,9 +14,9 @@ const MEANINGS: Record<string, string> = {
 export function ProcessingBadge({ status, error }: { status: string; error?: string }) {
   const label = status || 'unknown';
   const badge = (
-    <Badge color={COLORS[label] ?? 'gray'} variant="light" size="sm">
+    <ToneBadge color={COLORS[label] ?? 'gray'} size="sm">
       {label}
-    </Badge>
+    </ToneBadge>
   );
   const hint = error || MEANINGS[label];
   return hint ? (

@@ -1,5 +1,5 @@
 import '@mantine/dropzone/styles.css';
-import { Alert, Anchor, Badge, Button, Card, CloseButton, Group, List, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, CloseButton, Group, List, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
 import { IconMusic, IconUpload, IconX } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { getServerConfig, localDay } from '../../../api';
 import { PageHeader } from '../../../components/PageHeader';
+import { ToneBadge } from '../../../components/ToneBadge';
 import { fieldOfMessage, type FieldErrors } from '../../../lib/field-errors';
 import { uploadEngine, type QueuedUpload } from '../../../lib/upload/platform';
 import { ASSET_FIELDS, buildUploadMetadata, type AssetFormValues } from '../asset-form';
@@ -216,7 +217,7 @@ export function UploadPage() {
               </Text>
             </Stack>
             {draft.engineId ? (
-              <Badge variant="light">Registering…</Badge>
+              <ToneBadge color="blue">Registering…</ToneBadge>
             ) : (
               <CloseButton aria-label={`Remove ${draft.file.name}`} onClick={() => setDrafts((list) => list.filter((entry) => entry.key !== draft.key))} />
             )}

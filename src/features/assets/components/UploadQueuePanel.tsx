@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Badge, Button, CloseButton, FileButton, Group, Paper, Progress, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Button, CloseButton, FileButton, Group, Paper, Progress, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconPlayerPause, IconPlayerPlay, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CopyIconButton } from '../../../components/CopyIconButton';
+import { ToneBadge, useToneColor } from '../../../components/ToneBadge';
 import { isActive, type UploadPhase } from '../../../lib/upload/engine';
 import { uploadEngine, type QueuedUpload } from '../../../lib/upload/platform';
 import { useUploadQueue } from '../../../lib/upload/use-uploads';
@@ -111,6 +112,7 @@ export function UploadQueuePanel() {
 
 function UploadRow({ item }: { item: QueuedUpload }) {
   const [fileError, setFileError] = useState<string | null>(null);
+  const verifiedColor = useToneColor('teal');
   const engine = uploadEngine();
   const canPause = item.protocol === 'v4' && item.phase === 'transferring';
   const canResume = item.phase === 'paused' && !item.needsFile;
@@ -145,9 +147,9 @@ function UploadRow({ item }: { item: QueuedUpload }) {
           </Text>
         </Stack>
         <Group gap={4} wrap="nowrap">
-          <Badge color={PHASE_COLORS[item.phase]} variant="light" size="sm" data-testid="upload-phase">
+          <ToneBadge color={PHASE_COLORS[item.phase]} size="sm" data-testid="upload-phase">
             {PHASE_LABELS[item.phase]}
-          </Badge>
+          </ToneBadge>
           {canRemove ? <CloseButton size="sm" aria-label={`Remove ${item.fileName} from the list`} onClick={() => void engine.remove(item.id)} /> : null}
         </Group>
       </Group>
@@ -185,7 +187,7 @@ function UploadRow({ item }: { item: QueuedUpload }) {
 
       {item.phase === 'done' && item.fid ? (
         <Group gap={4} wrap="nowrap">
-          <Text size="xs" c="teal" fw={600}>
+          <Text size="xs" c={verifiedColor} fw={600}>
             Verified
           </Text>
           <Text size="xs" c="dimmed">

@@ -1,6 +1,6 @@
 import { localDay, type DatesLimit } from '../../../api';
 import { periodState, type PeriodState } from '../period';
-import { ToneBadge } from './ToneBadge';
+import { ToneBadge } from '../../../components/ToneBadge';
 
 const LOOK: Record<PeriodState, { color: string; label: string }> = {
   current: { color: 'teal', label: 'In effect' },

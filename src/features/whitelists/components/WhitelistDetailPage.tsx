@@ -11,12 +11,12 @@ import { DetailField } from '../../../components/DetailField';
 import { ErrorState } from '../../../components/ErrorState';
 import { ExternalLink } from '../../../components/ExternalLink';
 import { PageHeader } from '../../../components/PageHeader';
+import { ToneBadge } from '../../../components/ToneBadge';
 import { formatDate, formatDateTime, formatInteger, MISSING } from '../../../lib/format';
 import { safeHttpUrl } from '../../../lib/safe-url';
 import { describePeriod } from '../period';
 import { useAddWhitelistUrl, useDeleteWhitelist, useDeleteWhitelistUrl, whitelistQuery, whitelistUrlsInfiniteQuery } from '../queries';
 import { PeriodBadge } from './PeriodBadge';
-import { ToneBadge } from './ToneBadge';
 
 export function WhitelistDetailPage({ whitelistIdParam, onDeleted }: { whitelistIdParam: string; onDeleted: () => void }) {
   const id = asId(whitelistIdParam);
