@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_KEY, expectAccessible, screenshotBothSchemes, signIn } from './helpers';
 
@@ -150,4 +151,25 @@ test('sets statuses by key, from the menu and in bulk', async ({ page, request }
     expect(await statusOnPlatform(request, id)).toBe('reviewed');
   }
   await screenshotBothSchemes(page, 'monitoring-review');
+});
+
+test('exports the filtered view to CSV, every page, each match once', async ({ page, request }) => {
+  const items = (await allPages(request, 'status=removed')).flat();
+  const keys = new Set(items.map((i) => `${i.result_id}:${i.match.match_id}`));
+  expect(keys.size).toBeLessThanOrEqual(items.length);
+
+  await signIn(page, '/monitoring?status=removed');
+  await expect(loaded(page)).toContainText('posts');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Start export' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^monitoring-removed-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expect(page.getByTestId('export-done')).toContainText(`${keys.size} lines saved`);
+  const lines = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  expect(lines[0]).toMatch(/^result_id,match_id,status,platform/);
+  expect(lines).toHaveLength(keys.size + 1);
+  const exported = new Set(lines.slice(1).map((line) => line.split(',').slice(0, 2).join(':')));
+  expect(exported).toEqual(keys);
+  for (const line of lines.slice(1)) expect(line.split(',')[2]).toBe('removed');
 });
