@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { discoveryGet, screenshotBothSchemes, signIn } from './helpers';
+import { discoveryGet, expectAccessible, screenshotBothSchemes, signIn } from './helpers';
 
 // The parts of copy review a manager leans on when things are not simple: what a match category
 // means, who the uploader is, the sound and whitelists behind a copy, a copy with half its data
@@ -127,6 +127,7 @@ test('a copy’s page names its platform sound and the whitelists it is on', asy
   await expect(section).toContainText(sound.artist);
   await expect(section).toContainText(sound.is_original ? 'Original (uploaded by a user)' : 'From the platform’s library');
   await expect(section).toContainText(sound.video_count.toLocaleString('en-US'));
+  await expectAccessible(page);
 
   // A copy on a whitelist shows the whitelist by title.
   const listed = (await firstPage(request, '')).concat(tiktok).find((c) => c.whitelist_ids_str.length > 0)!;
@@ -208,6 +209,7 @@ test('a bulk run can be cancelled and resumed, and each copy holds the status on
   await expect(job).toHaveAttribute('data-status', 'cancelled', { timeout: 20_000 });
   await expect(job.getByTestId('bulk-summary')).toContainText(/^Cancelled\. \d+ applied, \d+ not started\.$/);
   await screenshotBothSchemes(page, 'copies-bulk-cancelled');
+  await expectAccessible(page);
 
   await clearFaults(request);
   await job.getByRole('button', { name: 'Resume' }).click();
@@ -240,6 +242,7 @@ test('bulk failures are listed by copy and a retry of just those lands them once
   await expect(job.getByRole('listitem').first()).toContainText('HTTP 503');
   await expect(job.getByRole('listitem').first()).not.toContainText('..');
   await screenshotBothSchemes(page, 'copies-bulk-failed');
+  await expectAccessible(page);
 
   await clearFaults(request);
   await job.getByRole('button', { name: 'Retry 5 failed' }).click();
@@ -268,6 +271,7 @@ test('release and exclude shows which of its two calls failed and retries only t
   await expect(dialog.getByTestId('release-step-exclude')).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
   await expect(dialog.getByTestId('release-step-exclude')).toContainText('HTTP 503');
   await screenshotBothSchemes(page, 'copy-release-failed-step');
+  await expectAccessible(page);
 
   await clearFaults(request);
   await dialog.getByRole('button', { name: 'Retry failed step' }).click();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { discoveryGet, discoveryList, screenshotBothSchemes, signIn } from './helpers';
+import { discoveryGet, discoveryList, expectAccessible, screenshotBothSchemes, signIn } from './helpers';
 
 // Copy triage as a rights manager works it: filters in the URL, keyboard review with undo, bulk
 // changes in the background, release and exclude, custom statuses and the CSV export. Every
@@ -280,6 +280,7 @@ test('creates and deletes a custom status; a sixth is refused before any call', 
   await expect(page.getByTestId('custom-count')).toHaveText('5 of 5 used');
   expect(posts).toHaveLength(titles.length);
   await screenshotBothSchemes(page, 'copies-statuses');
+  await expectAccessible(page);
 
   await page.getByLabel('New custom status').fill('One too many');
   await page.getByRole('button', { name: 'Create status' }).click();
@@ -312,6 +313,7 @@ test('exports the filtered view to CSV with every page', async ({ page, request 
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/^copies-youtube-\d{4}-\d{2}-\d{2}\.csv$/);
   await expect(dialog.getByTestId('export-done')).toContainText(`${expected.length} copies`);
+  await expectAccessible(page);
 
   const text = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
   const table = parseCsv(text);

@@ -4,6 +4,7 @@ import { IconPlayerStop, IconRefresh } from '@tabler/icons-react';
 import { useBulkJobs } from '../hooks';
 import type { StatusBulkJob } from '../bulk-jobs';
 import { dismissBulkJob } from '../bulk-jobs';
+import { toneClass, toneStyle } from './tone';
 
 function JobCard({ entry }: { entry: StatusBulkJob }) {
   const state = useSyncExternalStore(entry.job.subscribe, entry.job.getSnapshot);
@@ -34,7 +35,14 @@ function JobCard({ entry }: { entry: StatusBulkJob }) {
         {running ? ' · paced at the platform’s 16 calls/s; you can keep working' : ''}
       </Text>
       {!running ? (
-        <Text size="xs" c={state.failures.length > 0 ? 'orange' : 'teal'} mt={4} data-testid="bulk-summary">
+        <Text
+          size="xs"
+          mt={4}
+          data-testid="bulk-summary"
+          {...(state.failures.length > 0 || state.status !== 'cancelled'
+            ? { className: toneClass, style: toneStyle(state.failures.length > 0 ? 'orange' : 'teal') }
+            : { c: 'dimmed' })}
+        >
           {state.status === 'cancelled' ? 'Cancelled. ' : 'Finished. '}
           {state.succeededTotal} {verb}
           {state.failures.length > 0 ? `, ${state.failures.length} failed` : ''}
@@ -42,7 +50,7 @@ function JobCard({ entry }: { entry: StatusBulkJob }) {
         </Text>
       ) : null}
       {state.failures.length > 0 ? (
-        <ScrollArea.Autosize mah={120} mt={6}>
+        <ScrollArea.Autosize mah={120} mt={6} viewportProps={{ tabIndex: 0, 'aria-label': 'Failed copies' }}>
           <List size="xs" spacing={2}>
             {state.failures.map((failure) => (
               <List.Item key={failure.item.matchId}>

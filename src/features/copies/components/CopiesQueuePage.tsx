@@ -25,6 +25,7 @@ import { FiltersBar } from './FiltersBar';
 import { SelectionBar } from './SelectionBar';
 import { KeyHelp, StatusLegend } from './StatusLegend';
 import classes from './CopiesTable.module.css';
+import { toneClass, toneStyle } from './tone';
 
 const HEADER_HEIGHT = 36;
 const FOOTER_HEIGHT = 56;
@@ -269,7 +270,9 @@ export function CopiesQueuePage({ search, onSearchChange, onOpenCopy }: CopiesQu
             />
           );
         })}
-        <div className={classes.footer} style={{ top: virtualizer.getTotalSize() }}>
+        {/* A row of its own, so the grid holds nothing but rows (screen readers, axe). */}
+        <div className={classes.footer} style={{ top: virtualizer.getTotalSize() }} role="row">
+          <div role="gridcell" aria-colspan={COLUMNS.length} className={classes.footerCell}>
           {query.hasNextPage ? (
             <Button
               size="xs"
@@ -290,6 +293,7 @@ export function CopiesQueuePage({ search, onSearchChange, onOpenCopy }: CopiesQu
               The next page did not load. Try again.
             </Text>
           ) : null}
+          </div>
         </div>
       </div>
     );
@@ -335,7 +339,7 @@ export function CopiesQueuePage({ search, onSearchChange, onOpenCopy }: CopiesQu
         </Text>
       </Group>
       {query.isError && rows.length > 0 && !query.isFetchNextPageError ? (
-        <Alert color="red" mb="xs" title="Could not refresh the list">
+        <Alert color="red" style={toneStyle('red')} classNames={{ title: toneClass }} mb="xs" title="Could not refresh the list">
           Showing what was loaded before.
         </Alert>
       ) : null}
@@ -357,7 +361,15 @@ export function CopiesQueuePage({ search, onSearchChange, onOpenCopy }: CopiesQu
             </div>
           ))}
         </div>
-        {list}
+        {rows.length > 0 ? (
+          list
+        ) : (
+          <div role="row">
+            <div role="gridcell" aria-colspan={COLUMNS.length}>
+              {list}
+            </div>
+          </div>
+        )}
       </div>
       <CommandPalette
         legend={legend}

@@ -23,6 +23,7 @@ import type { StatusEntry } from '../statuses';
 import { statusTitle } from '../statuses';
 import { CategoryBadge } from './CategoryBadge';
 import { ReleaseExcludeModal } from './ReleaseExcludeModal';
+import { toneClass, toneStyle } from './tone';
 import { StatusBadges } from './StatusBadges';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -235,7 +236,15 @@ function StatusesSection({ copy, legend }: { copy: Copy; legend: readonly Status
           {legend
             .filter((entry) => !copy.user_actions.statuses.includes(entry.code))
             .map((entry) => (
-              <Button key={entry.code} size="compact-xs" variant="light" color={entry.color} onClick={() => apply(entry, true)}>
+              <Button
+                key={entry.code}
+                size="compact-xs"
+                variant="light"
+                color={entry.color}
+                style={toneStyle(entry.color)}
+                classNames={{ label: toneClass }}
+                onClick={() => apply(entry, true)}
+              >
                 + {entry.short}
               </Button>
             ))}
@@ -344,7 +353,7 @@ function CopyDetail({ matchId }: { matchId: Id }) {
               </Button>
             </span>
           </Tooltip>
-          <Button color="teal" leftSection={<IconShieldOff size={16} aria-hidden />} onClick={() => setReleaseOpen(true)}>
+          <Button color="teal.9" leftSection={<IconShieldOff size={16} aria-hidden />} onClick={() => setReleaseOpen(true)}>
             Release and exclude
           </Button>
         </Group>

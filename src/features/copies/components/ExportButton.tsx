@@ -7,6 +7,7 @@ import type { ExportProgress } from '../export';
 import { buildCopiesCsv } from '../export';
 import type { CopiesSearch } from '../search';
 import type { StatusEntry } from '../statuses';
+import { toneClass, toneStyle } from './tone';
 
 type Phase = { kind: 'idle' } | { kind: 'running'; progress: ExportProgress } | { kind: 'done'; rows: number; fileName: string } | { kind: 'failed'; error: unknown; progress: ExportProgress | null } | { kind: 'cancelled'; copies: number };
 
@@ -69,17 +70,17 @@ export function ExportButton({ search, legend }: { search: CopiesSearch; legend:
             </Stack>
           ) : null}
           {phase.kind === 'done' ? (
-            <Alert color="teal" title="Export ready" data-testid="export-done">
+            <Alert color="teal" style={toneStyle('teal')} classNames={{ title: toneClass }} title="Export ready" data-testid="export-done">
               {phase.rows} copies saved as {phase.fileName}.
             </Alert>
           ) : null}
           {phase.kind === 'cancelled' ? (
-            <Alert color="gray" title="Export cancelled">
+            <Alert color="gray" style={toneStyle('gray')} classNames={{ title: toneClass }} title="Export cancelled">
               Stopped after {phase.copies} copies; no file was saved.
             </Alert>
           ) : null}
           {phase.kind === 'failed' ? (
-            <Alert color="red" title="Export failed">
+            <Alert color="red" style={toneStyle('red')} classNames={{ title: toneClass }} title="Export failed">
               {describeError(phase.error)} {phase.progress ? `(${phase.progress.copies} copies had been fetched.)` : ''}
             </Alert>
           ) : null}

@@ -15,6 +15,7 @@ import type { ReleaseStep, ReleaseSteps } from '../release';
 import { initialSteps, runRelease } from '../release';
 import type { StatusEntry } from '../statuses';
 import { DEFAULT_FALSE_POSITIVE, FALSE_POSITIVE_CODES, statusTitle } from '../statuses';
+import { toneClass, toneStyle } from './tone';
 
 type ReleaseExcludeModalProps = {
   copy: Copy;
@@ -147,7 +148,7 @@ export function ReleaseExcludeModal({ copy, legend, opened, onClose }: ReleaseEx
           </List>
         ) : null}
         {allDone ? (
-          <Alert color="teal" title="Released and excluded" data-testid="release-done">
+          <Alert color="teal" style={toneStyle('teal')} classNames={{ title: toneClass }} title="Released and excluded" data-testid="release-done">
             The copy is marked as a false positive and the asset’s excluded segments include the matched part.
           </Alert>
         ) : null}
@@ -156,7 +157,7 @@ export function ReleaseExcludeModal({ copy, legend, opened, onClose }: ReleaseEx
             {allDone ? 'Done' : 'Cancel'}
           </Button>
           {!allDone ? (
-            <Button color={failed ? 'orange' : 'teal'} loading={running} onClick={() => void run()}>
+            <Button color={failed ? undefined : 'teal.9'} loading={running} onClick={() => void run()}>
               {failed ? 'Retry failed step' : 'Release and exclude'}
             </Button>
           ) : null}

@@ -3,6 +3,7 @@ import { Badge, CloseButton, Group, Text } from '@mantine/core';
 import type { Id } from '../../../api/ids';
 import type { StatusEntry } from '../statuses';
 import { statusColor, statusLabel, statusTitle } from '../statuses';
+import { toneClass, toneStyle } from './tone';
 
 type StatusBadgesProps = {
   codes: readonly Id[];
@@ -37,6 +38,8 @@ export const StatusBadges = memo(function StatusBadges({ codes, legend, onRemove
             size={size}
             color={statusColor(code, legend)}
             variant="light"
+            style={toneStyle(statusColor(code, legend))}
+            classNames={{ label: toneClass }}
             radius="sm"
             title={`${title} (code ${code})`}
             data-status-code={code}

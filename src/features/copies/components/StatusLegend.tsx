@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Badge, Group, Kbd, Text, UnstyledButton } from '@mantine/core';
 import type { StatusEntry } from '../statuses';
+import { toneClass, toneStyle } from './tone';
 
 type StatusLegendProps = {
   legend: readonly StatusEntry[];
@@ -32,7 +33,8 @@ export const StatusLegend = memo(function StatusLegend({ legend, onPick }: Statu
                 {entry.hotkey}
               </Text>
             }
-            style={{ cursor: onPick ? 'pointer' : 'default' }}
+            style={{ ...toneStyle(entry.color), cursor: onPick ? 'pointer' : 'default' }}
+            classNames={{ label: toneClass, section: toneClass }}
           >
             {entry.short}
           </Badge>

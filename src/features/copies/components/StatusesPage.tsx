@@ -16,6 +16,7 @@ import { useLegend } from '../hooks';
 import { copiesKeys } from '../queries';
 import type { StatusEntry } from '../statuses';
 import { customStatusCount, customStatusRefusal } from '../statuses';
+import { toneClass, toneStyle } from './tone';
 
 /** When to reach for each built-in code: the spec gives the titles; this is the working guidance. */
 const BUILT_IN_GUIDANCE: Readonly<Record<string, string>> = {
@@ -49,7 +50,7 @@ function BuiltInTable({ entries }: { entries: readonly StatusEntry[] }) {
             <Table.Td ff="monospace">{entry.code}</Table.Td>
             <Table.Td>{entry.hotkey ?? '—'}</Table.Td>
             <Table.Td>
-              <Badge variant="light" color={entry.color} radius="sm">
+              <Badge variant="light" color={entry.color} radius="sm" style={toneStyle(entry.color)} classNames={{ label: toneClass }}>
                 {entry.title}
               </Badge>
             </Table.Td>
@@ -144,7 +145,13 @@ export function StatusesPage() {
               <Title order={2} size="h4">
                 Custom statuses
               </Title>
-              <Badge variant="light" color={full ? 'orange' : 'gray'} data-testid="custom-count">
+              <Badge
+                variant="light"
+                color={full ? 'orange' : 'gray'}
+                style={toneStyle(full ? 'orange' : 'gray')}
+                classNames={{ label: toneClass }}
+                data-testid="custom-count"
+              >
                 {used} of {MAX_CUSTOM_COPY_STATUSES} used
               </Badge>
             </Group>
@@ -212,12 +219,12 @@ export function StatusesPage() {
               </Group>
             </form>
             {full && !refusal ? (
-              <Text size="xs" c="orange" mt="xs">
+              <Text size="xs" mt="xs" className={toneClass} style={toneStyle('orange')}>
                 The platform allows at most {MAX_CUSTOM_COPY_STATUSES} custom statuses per organisation; delete one before creating another.
               </Text>
             ) : null}
             {refusal ? (
-              <Alert color="orange" mt="sm" title="Not created" data-testid="status-refusal" role="alert">
+              <Alert color="orange" style={toneStyle('orange')} classNames={{ title: toneClass }} mt="sm" title="Not created" data-testid="status-refusal" role="alert">
                 {refusal}
               </Alert>
             ) : null}
