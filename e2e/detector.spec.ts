@@ -22,6 +22,8 @@ function csvRows(text: string): string[][] {
 }
 
 test('checks files and links, explains every answer and keeps them in the history', async ({ page }) => {
+  // A long walk: five detections, filters, sorting, export, delete and undo, reloads, both schemes.
+  test.setTimeout(240_000);
   await signIn(page, '/detector');
   await expect(page.getByRole('heading', { name: 'AI detection', level: 1 })).toBeVisible();
   await expect(page.getByText('No results yet')).toBeVisible();
@@ -130,6 +132,14 @@ test('checks files and links, explains every answer and keeps them in the histor
   expect(byName.get('http://127.0.0.1:9/nothing.wav')?.slice(1, 6)).toEqual(['url', 'http://127.0.0.1:9/nothing.wav', '', 'not_found', '']);
   for (const row of rows.slice(1)) expect(row[9]).toMatch(/^\d+$/);
 
+  // One result can be deleted, and put back from the notification.
+  await page.getByRole('button', { name: 'Delete the result of not-audio.txt' }).click();
+  await expect(historyRows(page)).toHaveCount(4);
+  await expect(historyRows(page).filter({ hasText: 'not-audio.txt' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(historyRows(page)).toHaveCount(5);
+  await expect(historyRows(page).filter({ hasText: 'not-audio.txt' })).toHaveCount(1);
+
   // The history survives a reload (IndexedDB); the session's submissions do not.
   await page.reload();
   await expect(historyRows(page)).toHaveCount(5);
@@ -207,7 +217,8 @@ test('AI detection is in the navbar under Tools', async ({ page }) => {
 
   // On a phone the two ways in stack, and nothing runs off the side.
   await page.setViewportSize({ width: 390, height: 844 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // (Polled: the navbar slides away after the resize.)
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('heading', { name: 'AI detection', level: 1 })).toBeInViewport();
   await screenshotBothSchemes(page, 'detector-phone');
 });

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useSyncExternalStore } from 'react';
 import { detectFile, detectUrl } from '../../api/detector';
 import { probeDuration } from './audio-probe';
-import { openHistoryStore, type HistoryStore } from './history-store';
+import { openHistoryStore, type HistoryEntry, type HistoryStore } from './history-store';
 import { DetectionQueue, type QueueItem } from './queue';
 
 /** How many submissions go to the detector at once. */
@@ -56,6 +56,33 @@ export function useClearHistory() {
     },
     onError: (error) => {
       notifications.show({ color: 'red', title: 'Could not clear the history', message: error instanceof Error ? error.message : String(error), autoClose: false });
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: historyQueryKey }),
+  });
+}
+
+/** Deletes one kept result. */
+export function useRemoveHistoryEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (entry: HistoryEntry) => historyStore().remove(entry.id),
+    onSuccess: (_data, entry) => {
+      queryClient.setQueryData<HistoryEntry[]>(historyQueryKey, (entries) => entries?.filter((candidate) => candidate.id !== entry.id));
+    },
+    onError: (error) => {
+      notifications.show({ color: 'red', title: 'Could not delete the result', message: error instanceof Error ? error.message : String(error), autoClose: false });
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: historyQueryKey }),
+  });
+}
+
+/** Puts a deleted result back (the undo of a delete). */
+export function useRestoreHistoryEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (entry: HistoryEntry) => historyStore().add(entry),
+    onError: (error) => {
+      notifications.show({ color: 'red', title: 'Could not put the result back', message: error instanceof Error ? error.message : String(error), autoClose: false });
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: historyQueryKey }),
   });

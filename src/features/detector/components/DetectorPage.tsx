@@ -9,7 +9,8 @@ import { PageHeader } from '../../../components/PageHeader';
 import { csvFileName, downloadCsv } from '../../../lib/csv';
 import { HISTORY_STATUSES } from '../history-store';
 import { historyCsv, statusLabel, viewHistory, VERDICT_FILTERS, type HistoryView, type StatusFilter, type VerdictFilter } from '../history';
-import { detectionQueue, historyQueryKey, historyQueryOptions, useClearHistory, useDetectionQueue } from '../queries';
+import { detectionQueue, historyQueryKey, historyQueryOptions, useClearHistory, useDetectionQueue, useRemoveHistoryEntry, useRestoreHistoryEntry } from '../queries';
+import type { HistoryEntry } from '../history-store';
 import { HistoryTable } from './HistoryTable';
 import { SubmissionList } from './SubmissionList';
 import { SubmitPanel } from './SubmitPanel';
@@ -36,6 +37,37 @@ export function DetectorPage({ view, onViewChange }: DetectorPageProps) {
   const items = useDetectionQueue();
   const history = useQuery(historyQueryOptions());
   const clear = useClearHistory();
+  const remove = useRemoveHistoryEntry();
+  const restore = useRestoreHistoryEntry();
+
+  const deleteEntry = (entry: HistoryEntry) =>
+    remove.mutate(entry, {
+      onSuccess: () => {
+        const id = `detector-deleted-${entry.id}`;
+        notifications.show({
+          id,
+          color: 'teal',
+          title: 'Result deleted',
+          message: (
+            <Group gap="sm" justify="space-between" wrap="nowrap">
+              <Text size="sm" lineClamp={2} style={{ wordBreak: 'break-all' }}>
+                {entry.name}
+              </Text>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => {
+                  notifications.hide(id);
+                  restore.mutate(entry);
+                }}
+              >
+                Undo
+              </Button>
+            </Group>
+          ),
+        });
+      },
+    });
 
   // Read the history again each time an answer has been saved to it.
   const saved = items.filter((item) => item.saved === true).length;
@@ -146,7 +178,7 @@ export function DetectorPage({ view, onViewChange }: DetectorPageProps) {
                 ) : null}
               </EmptyState>
             ) : (
-              <HistoryTable entries={shown} sort={view.sort} onSort={(sort) => onViewChange({ sort })} />
+              <HistoryTable entries={shown} sort={view.sort} onSort={(sort) => onViewChange({ sort })} onDelete={deleteEntry} />
             )}
           </Stack>
         </Card>

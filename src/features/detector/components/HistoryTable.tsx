@@ -1,5 +1,5 @@
-import { Badge, Group, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconSelector, IconTrash } from '@tabler/icons-react';
 import { ExternalLink } from '../../../components/ExternalLink';
 import { formatDateTime } from '../../../lib/format';
 import type { HistoryEntry } from '../history-store';
@@ -12,6 +12,7 @@ interface HistoryTableProps {
   entries: readonly HistoryEntry[];
   sort: HistorySort;
   onSort: (sort: HistorySort) => void;
+  onDelete: (entry: HistoryEntry) => void;
 }
 
 type SortKey = 'date' | 'score';
@@ -40,7 +41,7 @@ const NO_SHRINK = { ...readableText, minWidth: 'max-content' } as const;
 const STATUS_COLORS: Partial<Record<HistoryEntry['status'], string>> = { ok: 'teal', request_failed: 'red' };
 
 /** The results kept in this browser. */
-export function HistoryTable({ entries, sort, onSort }: HistoryTableProps) {
+export function HistoryTable({ entries, sort, onSort, onDelete }: HistoryTableProps) {
   return (
     <Table.ScrollContainer minWidth={960}>
       <Table verticalSpacing="sm" highlightOnHover data-testid="history-table">
@@ -54,6 +55,9 @@ export function HistoryTable({ entries, sort, onSort }: HistoryTableProps) {
             <Table.Th scope="col">Verdict and platform</Table.Th>
             <SortHeader label="AI score" sortKey="score" sort={sort} onSort={onSort} />
             <Table.Th scope="col">Request id</Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -99,6 +103,13 @@ export function HistoryTable({ entries, sort, onSort }: HistoryTableProps) {
                 <Text size="xs" ff="monospace">
                   {entry.requestId ?? ''}
                 </Text>
+              </Table.Td>
+              <Table.Td>
+                <Tooltip label="Delete this result" withArrow>
+                  <ActionIcon variant="subtle" color="gray" aria-label={`Delete the result of ${entry.name}`} onClick={() => onDelete(entry)}>
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
               </Table.Td>
             </Table.Tr>
           ))}
