@@ -1,4 +1,5 @@
-// `npm run bench [-- --scale 30 --loads 5 --presses 20 --bulk 100 --upload-mb 1024 --heap-mb 3072 --no-build]`
+// `npm run bench [-- --scale 30 --loads 5 --presses 20 --bulk 100 --upload-mb 1024 --heap-mb 3072 --no-build
+//                    --parts loads,triage,uploads,scaled,lists]`
 //
 // Builds the dashboard (into dist-bench/), starts the production server on a fresh sandbox on a free
 // loopback port, and measures: bundle sizes, cold page loads in headless Chromium at the default
@@ -8,8 +9,9 @@
 // bench/results.json. It reports figures; it never fails on a time.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, createReadStream, ftruncateSync, mkdtempSync, openAsBlob, openSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { closeSync, createReadStream, ftruncateSync, mkdtempSync, openAsBlob, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -32,6 +34,7 @@ const { values: args } = parseArgs({
     'heap-mb': { type: 'string', default: '3072' },
     'list-requests': { type: 'string', default: '100' },
     'no-build': { type: 'boolean', default: false },
+    parts: { type: 'string', default: 'loads,triage,uploads,scaled,lists' },
   },
 });
 const scale = Number(args.scale);
@@ -43,6 +46,7 @@ const heapBytes = Number(args['heap-mb']) * 1024 * 1024;
 // The bench server sends files of 32 MiB or more through v4 + tus (the real default is 2 GiB), so the
 // UI heap figure exercises the tus engine with a file size this machine can afford.
 const V4_THRESHOLD = 32 * 1024 * 1024;
+const parts = new Set(String(args.parts).split(','));
 
 const results: Record<string, unknown> = {
   machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', memoryGiB: round(totalmem() / 1024 ** 3, 1), node: process.version },
@@ -249,11 +253,19 @@ function uploadFile(dir: string, name: string, bytes: number): string {
   return path;
 }
 
+/** A plain streamed HTTP PUT of the file (node:http, so the client is not the bottleneck); milliseconds. */
 async function timedPut(url: string, path: string, headers: Record<string, string>): Promise<number> {
   const started = performance.now();
-  const response = await fetch(url, { method: 'PUT', headers, body: createReadStream(path) as unknown as BodyInit, duplex: 'half' } as RequestInit);
-  await response.arrayBuffer();
-  if (!response.ok) throw new Error(`PUT ${url}: HTTP ${response.status}`);
+  const target = new URL(url);
+  const status = await new Promise<number>((done, fail) => {
+    const req = httpRequest({ host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: 'PUT', headers: { ...headers, 'Content-Length': statSync(path).size } }, (res) => {
+      res.resume();
+      res.on('end', () => done(res.statusCode ?? 0));
+    });
+    req.on('error', fail);
+    pipeline(createReadStream(path, { highWaterMark: 1024 * 1024 }), req).catch(fail);
+  });
+  if (status < 200 || status >= 300) throw new Error(`PUT ${url}: HTTP ${status}`);
   return performance.now() - started;
 }
 
@@ -392,11 +404,15 @@ function listLatencies(): Record<string, unknown> {
   return { scale, requests: Number(args['list-requests']), rows };
 }
 
+/** Ends the browser part early when --parts leaves out the scaled page loads. */
+class Skip extends Error {}
+
 try {
   const areas = await navAreas();
-  results.pageLoadsDefault = await pageLoads(areas, 'default seed');
-  results.triage = await triage();
-  results.uploads = await uploads();
+  if (parts.has('loads')) results.pageLoadsDefault = await pageLoads(areas, 'default seed');
+  if (parts.has('triage')) results.triage = await triage();
+  if (parts.has('uploads')) results.uploads = await uploads();
+  if (!parts.has('scaled')) throw new Skip();
 
   heading(`Re-seeding the sandbox at scale ${scale}`);
   const seedStarted = performance.now();
@@ -404,12 +420,14 @@ try {
   const resetBody = (await reset.json()) as { counts?: Record<string, number> };
   console.log(`HTTP ${reset.status} in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s: ${resetBody.counts?.copies ?? '?'} copies, ${resetBody.counts?.monitoring_results ?? '?'} monitoring results`);
   results.pageLoadsScaled = await pageLoads(areas, `scale ${scale}`);
+} catch (error) {
+  if (!(error instanceof Skip)) throw error;
 } finally {
   await browser.close();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
-results.sandboxLists = listLatencies();
+if (parts.has('lists')) results.sandboxLists = listLatencies();
 results.finishedAt = new Date().toISOString();
 writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\nWrote bench/results.json (machine: ${cpus().length} cores). Figures only: read them against README's Performance section.`);
