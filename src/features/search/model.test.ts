@@ -14,6 +14,7 @@ import {
   placeSegments,
   scalarText,
   tableColumns,
+  timeTicks,
 } from './model';
 
 const seg = (start: number, end: number, confidence: number): ClassificationSegment => ({ start, end, confidence, subclasses: [] });
@@ -86,6 +87,17 @@ describe('formatting', () => {
     expect(scalarText(12n)).toBe('12');
     expect(scalarText('')).toBe('—');
     expect(scalarText('<b>x</b>')).toBe('<b>x</b>');
+  });
+});
+
+describe('timeTicks', () => {
+  it('steps in round times, at most six ticks', () => {
+    expect(timeTicks(214.6)).toEqual([0, 60, 120, 180]);
+    expect(timeTicks(95)).toEqual([0, 30, 60, 90]);
+    expect(timeTicks(240)).toEqual([0, 60, 120, 180, 240]);
+    expect(timeTicks(20)).toEqual([0, 5, 10, 15, 20]);
+    expect(timeTicks(20000).length).toBeLessThanOrEqual(6);
+    expect(timeTicks(0)).toEqual([0]);
   });
 });
 

@@ -90,6 +90,17 @@ export function axisExtent(duration: number | null | undefined, ends: readonly n
   return Math.max(known, furthest, 1);
 }
 
+const TICK_STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600];
+
+/** Axis ticks at round time steps (0:30, 1:00…) from 0 to `max`, at most `most` of them. */
+export function timeTicks(max: number, most = 6): number[] {
+  if (!(max > 0)) return [0];
+  const step = TICK_STEPS.find((candidate) => max / candidate <= most - 1) ?? Math.ceil(max / (most - 1) / 3600) * 3600;
+  const ticks: number[] = [];
+  for (let t = 0; t <= max + 1e-9; t += step) ticks.push(t);
+  return ticks;
+}
+
 /** "2024-03-15", "2024-03", "2024" or — from the spec's {year, month, day}. */
 export function formatReleaseDate(date: SearchAsset['release_date']): string {
   if (!date || date.year === null || !Number.isInteger(date.year)) return MISSING;

@@ -1,6 +1,6 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
-import { axisExtent, formatConfidence, formatMeasure, formatTimestamp, type PlacedSegment } from '../model';
+import { axisExtent, formatConfidence, formatMeasure, formatTimestamp, timeTicks, type PlacedSegment } from '../model';
 
 // recharts is only imported by the lookup page, which the router loads lazily, so the chart library
 // stays out of the entry chunk.
@@ -62,12 +62,14 @@ export function SegmentChart({ segments, queryDuration, assetDuration, color, la
             {...axis}
             dataKey="query"
             domain={[0, xMax]}
+            ticks={timeTicks(xMax)}
             label={{ value: 'Query file time', position: 'insideBottom', offset: -14, fill: 'var(--mantine-color-text)', fontSize: 12 }}
           />
           <YAxis
             {...axis}
             dataKey="asset"
             domain={[0, yMax]}
+            ticks={timeTicks(yMax)}
             width={56}
             label={{ value: 'Asset time', angle: -90, position: 'insideLeft', offset: 4, fill: 'var(--mantine-color-text)', fontSize: 12 }}
           />
