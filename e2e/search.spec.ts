@@ -97,6 +97,16 @@ test('a lookup with both matching and classification', async ({ page }) => {
   await screenshotBothSchemes(page, 'search-both');
 });
 
+test('a matching lookup whose response has no content_classification key at all', async ({ page }) => {
+  await signIn(page, '/search/lk_matching_01');
+  await expect(page.getByRole('heading', { name: 'Matches (2)' })).toBeVisible();
+  await expect(page.getByText('Classification was not run for this lookup.')).toBeVisible();
+  const paper = page.getByRole('article', { name: /Paper Satellites/ });
+  await expect(paper.getByRole('table', { name: 'Audio segments' }).getByRole('row')).toHaveCount(2);
+  await paper.getByRole('tab', { name: 'Melody' }).click();
+  await expect(paper.getByRole('table', { name: 'Melody match details' }).getByRole('rowheader', { name: 'Transposition semitones' })).toBeVisible();
+});
+
 test('waits for a lookup that is still running, with elapsed time and cancel', async ({ page, request }) => {
   await signIn(page, '/search');
   await expect(mainNav(page).getByRole('link', { name: 'Search' })).toBeVisible();
