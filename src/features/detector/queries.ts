@@ -46,6 +46,13 @@ export function historyQueryOptions() {
 
 export const historyQueryKey = historyQueryOptions().queryKey;
 
+/** A notification that stays until dismissed, naming what failed and why. */
+function showFailure(title: string) {
+  return (error: unknown) => {
+    notifications.show({ color: 'red', title, message: error instanceof Error ? error.message : String(error), autoClose: false });
+  };
+}
+
 export function useClearHistory() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -54,9 +61,7 @@ export function useClearHistory() {
       queryClient.setQueryData(historyQueryKey, []);
       notifications.show({ color: 'teal', title: 'History cleared', message: 'The detection results kept in this browser were deleted.' });
     },
-    onError: (error) => {
-      notifications.show({ color: 'red', title: 'Could not clear the history', message: error instanceof Error ? error.message : String(error), autoClose: false });
-    },
+    onError: showFailure('Could not clear the history'),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: historyQueryKey }),
   });
 }
@@ -69,9 +74,7 @@ export function useRemoveHistoryEntry() {
     onSuccess: (_data, entry) => {
       queryClient.setQueryData<HistoryEntry[]>(historyQueryKey, (entries) => entries?.filter((candidate) => candidate.id !== entry.id));
     },
-    onError: (error) => {
-      notifications.show({ color: 'red', title: 'Could not delete the result', message: error instanceof Error ? error.message : String(error), autoClose: false });
-    },
+    onError: showFailure('Could not delete the result'),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: historyQueryKey }),
   });
 }
@@ -81,9 +84,7 @@ export function useRestoreHistoryEntry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (entry: HistoryEntry) => historyStore().add(entry),
-    onError: (error) => {
-      notifications.show({ color: 'red', title: 'Could not put the result back', message: error instanceof Error ? error.message : String(error), autoClose: false });
-    },
+    onError: showFailure('Could not put the result back'),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: historyQueryKey }),
   });
 }
