@@ -4,9 +4,11 @@ import { expectAccessible, mainNav, screenshotBothSchemes, signIn } from './help
 // The overview as a rights manager opens it: every chart drawn from the scans with real data, each
 // with a table alternative, and a click on a chart leading to the filtered list it summarises.
 
-const CHARTS = ['platform', 'category', 'weeks', 'statuses', 'monitoring-status', 'monitoring-weeks', 'top-copies', 'top-views'];
+const CHARTS = ['platform', 'category', 'weeks', 'statuses', 'reviewed', 'monitoring-status', 'monitoring-weeks', 'top-copies', 'top-views'];
 
 test('the overview draws every chart and leads into the filtered lists', async ({ page }) => {
+  // Two scans, nine charts and axe in both schemes over a page of SVG take their time.
+  test.setTimeout(180_000);
   await signIn(page, '/');
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
   await expect(mainNav(page).getByRole('link', { name: 'Overview' })).toHaveAttribute('data-active', 'true');

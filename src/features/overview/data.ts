@@ -80,10 +80,11 @@ export const overviewKeys = {
   asset: (assetId: Id) => ['discovery', 'assets', 'detail', assetId] as const,
 };
 
-export function copiesScanQuery() {
+/** A scan as a query: kept for half an hour, counted again on Refresh only. */
+function scanQuery<T>(queryKey: readonly unknown[], scan: (signal: AbortSignal) => Promise<T>) {
   return queryOptions({
-    queryKey: overviewKeys.copies(),
-    queryFn: ({ signal }) => scanCopies(signal),
+    queryKey,
+    queryFn: ({ signal }) => scan(signal),
     staleTime: LONG,
     gcTime: LONG,
     refetchOnWindowFocus: false,
@@ -91,16 +92,8 @@ export function copiesScanQuery() {
   });
 }
 
-export function monitoringScanQuery() {
-  return queryOptions({
-    queryKey: overviewKeys.monitoring(),
-    queryFn: ({ signal }) => scanMonitoring(signal),
-    staleTime: LONG,
-    gcTime: LONG,
-    refetchOnWindowFocus: false,
-    meta: { iface: 'discovery' },
-  });
-}
+export const copiesScanQuery = () => scanQuery(overviewKeys.copies(), (signal) => scanCopies(signal));
+export const monitoringScanQuery = () => scanQuery(overviewKeys.monitoring(), (signal) => scanMonitoring(signal));
 
 /** An asset's title for the top-asset charts (the same cache entry the asset pages read). */
 export function assetTitleQuery(assetId: Id) {

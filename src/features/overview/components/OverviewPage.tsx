@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -49,6 +49,9 @@ function placeholderFor(query: { isPending: boolean; isError: boolean; error: un
   if (query.isError) return <ErrorState error={query.error} title={`Could not count ${what}`} onRetry={() => void query.refetch()} />;
   return undefined;
 }
+
+/** One chart of the page: its card's props, the scan it depends on and the chart itself. */
+type ChartSpec = Omit<ComponentProps<typeof ChartCard>, 'children' | 'placeholder'> & { source: 'copies' | 'monitoring'; emptyWhat: string; chart: ReactNode };
 
 const empty = (rows: readonly ChartRow[], what: string): ReactNode | undefined =>
   rows.some((row) => row.count > 0) ? undefined : (
@@ -110,6 +113,101 @@ export function OverviewPage() {
       : `Based on all ${formatInteger(scanned.copies.length)} copies.`
     : null;
 
+  const reviewedColors = [color('teal'), color('gray')];
+  const statusCounts = useMemo(() => monitoringStatusRows.map((r) => color(MONITORING_COLORS[r.key] ?? 'gray')), [monitoringStatusRows, color]);
+  const charts: ChartSpec[] = [
+    {
+      id: 'platform',
+      title: 'Copies by platform',
+      description: 'Where copies of your assets were found.',
+      linkNote: 'Click a bar to open the copies of that platform.',
+      rows: platformRows,
+      source: 'copies',
+      emptyWhat: 'copies',
+      chart: <CountBars rows={platformRows} horizontal height={280} valueName="Copies" />,
+    },
+    {
+      id: 'category',
+      title: 'Copies by match category',
+      description: 'How much of the asset each copy uses.',
+      linkNote: 'The copies list cannot filter by category: a click opens all copies, where the category shows on each row.',
+      rows: categoryRows,
+      source: 'copies',
+      emptyWhat: 'copies',
+      chart: <CountBars rows={categoryRows} horizontal height={280} valueName="Copies" />,
+    },
+    {
+      id: 'weeks',
+      title: 'Copies found per week',
+      description: 'By the day the platform found them (weeks from Monday, UTC).',
+      rows: weekRows,
+      source: 'copies',
+      emptyWhat: 'copies',
+      chart: <CountBars rows={weekRows} valueName="Copies" />,
+    },
+    {
+      id: 'statuses',
+      title: 'Copy statuses',
+      description: 'Copies per status; a copy with several statuses counts under each.',
+      linkNote: 'Click a slice to open the copies holding that status.',
+      rows: statusRows,
+      source: 'copies',
+      emptyWhat: 'statuses on copies',
+      chart: <CountPie rows={statusRows} />,
+    },
+    {
+      id: 'reviewed',
+      title: 'Copies reviewed',
+      description: 'Copies holding at least one status, against copies with none yet.',
+      linkNote: 'The copies list cannot filter by “any status” or “no status”; open a status from the chart beside.',
+      rows: reviewedRows,
+      source: 'copies',
+      emptyWhat: 'copies',
+      chart: <CountPie rows={reviewedRows} colors={reviewedColors} />,
+    },
+    {
+      id: 'monitoring-status',
+      title: 'Monitoring results by status',
+      description: 'Posts where your songs were heard, by review status.',
+      linkNote: 'Click a bar to open the monitoring results with that status.',
+      rows: monitoringStatusRows,
+      source: 'monitoring',
+      emptyWhat: 'monitoring results',
+      chart: <CountBars rows={monitoringStatusRows} colors={statusCounts} valueName="Posts" />,
+    },
+    {
+      id: 'monitoring-weeks',
+      title: 'Monitoring results per week',
+      description: 'Posts by the week they were uploaded (from Monday, UTC).',
+      rows: monitoringWeekRows,
+      source: 'monitoring',
+      emptyWhat: 'monitoring results',
+      chart: <CountBars rows={monitoringWeekRows} valueName="Posts" />,
+    },
+    {
+      id: 'top-copies',
+      title: 'Top assets by copies',
+      description: 'The assets copied most often.',
+      linkNote: 'Click a bar to open that asset’s copies.',
+      rows: topCopiesRows,
+      source: 'copies',
+      emptyWhat: 'copies',
+      chart: <CountBars rows={topCopiesRows} horizontal height={280} valueName="Copies" />,
+    },
+    {
+      id: 'top-views',
+      title: 'Top assets by views',
+      description: 'Views summed over each asset’s copies (platforms that report views).',
+      linkNote: 'Click a bar to open that asset’s copies.',
+      rows: topViewsRows,
+      valueHeader: 'Views',
+      formatValue: formatCount,
+      source: 'copies',
+      emptyWhat: 'views',
+      chart: <CountBars rows={topViewsRows} horizontal height={280} valueName="Views" />,
+    },
+  ];
+
   return (
     <Stack gap="md">
       <PageHeader
@@ -144,86 +242,11 @@ export function OverviewPage() {
         </Alert>
       ) : null}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <ChartCard
-          id="platform"
-          title="Copies by platform"
-          description="Where copies of your assets were found."
-          linkNote="Click a bar to open the copies of that platform."
-          rows={platformRows}
-          placeholder={copiesPlaceholder ?? empty(platformRows, 'copies')}
-        >
-          <CountBars rows={platformRows} horizontal height={280} valueName="Copies" />
-        </ChartCard>
-        <ChartCard
-          id="category"
-          title="Copies by match category"
-          description="How much of the asset each copy uses."
-          linkNote="The copies list cannot filter by category: a click opens all copies, where the category shows on each row."
-          rows={categoryRows}
-          placeholder={copiesPlaceholder ?? empty(categoryRows, 'copies')}
-        >
-          <CountBars rows={categoryRows} horizontal height={280} valueName="Copies" />
-        </ChartCard>
-        <ChartCard
-          id="weeks"
-          title="Copies found per week"
-          description="By the day the platform found them (weeks from Monday, UTC)."
-          rows={weekRows}
-          placeholder={copiesPlaceholder ?? empty(weekRows, 'copies')}
-        >
-          <CountBars rows={weekRows} valueName="Copies" />
-        </ChartCard>
-        <ChartCard
-          id="statuses"
-          title="Copy statuses"
-          description="Copies per status; a copy with several statuses counts under each."
-          linkNote="Click a slice to open the copies holding that status."
-          rows={statusRows.length ? statusRows : reviewedRows}
-          placeholder={copiesPlaceholder ?? empty(statusRows, 'statuses on copies')}
-        >
-          <CountPie rows={statusRows} />
-        </ChartCard>
-        <ChartCard
-          id="monitoring-status"
-          title="Monitoring results by status"
-          description="Posts where your songs were heard, by review status."
-          linkNote="Click a bar to open the monitoring results with that status."
-          rows={monitoringStatusRows}
-          placeholder={monitoringPlaceholder ?? empty(monitoringStatusRows, 'monitoring results')}
-        >
-          <CountBars rows={monitoringStatusRows} colors={monitoringStatusRows.map((r) => color(MONITORING_COLORS[r.key] ?? 'gray'))} valueName="Posts" />
-        </ChartCard>
-        <ChartCard
-          id="monitoring-weeks"
-          title="Monitoring results per week"
-          description="Posts by the week they were uploaded (from Monday, UTC)."
-          rows={monitoringWeekRows}
-          placeholder={monitoringPlaceholder ?? empty(monitoringWeekRows, 'monitoring results')}
-        >
-          <CountBars rows={monitoringWeekRows} valueName="Posts" />
-        </ChartCard>
-        <ChartCard
-          id="top-copies"
-          title="Top assets by copies"
-          description="The assets copied most often."
-          linkNote="Click a bar to open that asset’s copies."
-          rows={topCopiesRows}
-          placeholder={copiesPlaceholder ?? empty(topCopiesRows, 'copies')}
-        >
-          <CountBars rows={topCopiesRows} horizontal height={280} valueName="Copies" />
-        </ChartCard>
-        <ChartCard
-          id="top-views"
-          title="Top assets by views"
-          description="Views summed over each asset’s copies (platforms that report views)."
-          linkNote="Click a bar to open that asset’s copies."
-          rows={topViewsRows}
-          valueHeader="Views"
-          formatValue={formatCount}
-          placeholder={copiesPlaceholder ?? empty(topViewsRows, 'views')}
-        >
-          <CountBars rows={topViewsRows} horizontal height={280} valueName="Views" />
-        </ChartCard>
+        {charts.map(({ chart, source, emptyWhat, ...card }) => (
+          <ChartCard key={card.id} {...card} placeholder={(source === 'copies' ? copiesPlaceholder : monitoringPlaceholder) ?? empty(card.rows, emptyWhat)}>
+            {chart}
+          </ChartCard>
+        ))}
       </SimpleGrid>
     </Stack>
   );
