@@ -134,7 +134,8 @@ test('a copy’s page names its platform sound and the whitelists it is on', asy
   expect(listed, 'the seed whitelists some recent copies').toBeTruthy();
   const whitelist = await discoveryGet<{ title: string }>(request, `/v3/cms/whitelists/${listed.whitelist_ids_str[0]}`);
   await page.goto(`/copies/${listed.match_id_str}`);
-  await expect(page.getByTestId('whitelists-section')).toContainText(whitelist.title);
+  const whitelistLink = page.getByTestId('whitelists-section').getByRole('link', { name: whitelist.title });
+  await expect(whitelistLink).toHaveAttribute('href', `/whitelists/${listed.whitelist_ids_str[0]}`);
   await screenshotBothSchemes(page, 'copy-detail-whitelisted');
 });
 

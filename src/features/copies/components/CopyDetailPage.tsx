@@ -181,7 +181,11 @@ function WhitelistName({ whitelistId }: { whitelistId: Id }) {
   const whitelist = useQuery(whitelistQuery(whitelistId));
   if (whitelist.isPending) return <Text size="sm">Whitelist {whitelistId}…</Text>;
   if (whitelist.isError) return <Text size="sm">Whitelist {whitelistId} (could not load its title)</Text>;
-  return <Text size="sm">{orMissing(whitelist.data.title)}</Text>;
+  return (
+    <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/whitelists/$whitelistId" params={{ whitelistId }} />}>
+      {orMissing(whitelist.data.title)}
+    </Anchor>
+  );
 }
 
 function SoundSection({ soundId, platform }: { soundId: string; platform: string }) {
