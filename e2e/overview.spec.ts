@@ -12,6 +12,7 @@ test('the overview draws every chart and leads into the filtered lists', async (
   await signIn(page, '/');
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
   await expect(mainNav(page).getByRole('link', { name: 'Overview' })).toHaveAttribute('data-active', 'true');
+  await expect(mainNav(page).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
   await expect(mainNav(page).getByRole('link', { name: 'Copies' })).not.toHaveAttribute('data-active', 'true');
 
   // The scans report progress, then every chart has drawn marks.
@@ -41,6 +42,10 @@ test('the overview draws every chart and leads into the filtered lists', async (
   const firstPlatform = (await page.getByTestId('table-platform').locator('tbody tr td:first-child').first().innerText()).trim();
   await page.getByTestId('svg-platform').locator('path.recharts-rectangle').first().click();
   await expect(page).toHaveURL(new RegExp(`/copies\\?platform=${firstPlatform}$`));
+  // Only the area shown is marked current: the overview's `/` does not match every page.
+  await expect(mainNav(page).getByRole('link', { name: 'Copies' })).toHaveAttribute('aria-current', 'page');
+  await expect(mainNav(page).getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current', 'page');
+  await expect(mainNav(page).getByRole('link', { name: 'Overview' })).not.toHaveAttribute('data-active', 'true');
   await expect(page.locator('[role=row][data-match-id]').first()).toBeVisible();
 
   // Back on the overview the cached figures show at once; a monitoring status bar opens that status.

@@ -23,6 +23,8 @@ export function Navigation({ onNavigate }: { onNavigate?: () => void }) {
                 to={item.to}
                 label={item.label}
                 leftSection={<ItemIcon size={18} stroke={1.6} aria-hidden />}
+                // `/` (the overview) would match every page fuzzily: it is active only on itself.
+                activeOptions={{ exact: item.to === '/' }}
                 active={Boolean(matchRoute({ to: item.to, fuzzy: item.to !== '/' }))}
                 onClick={onNavigate}
               />
