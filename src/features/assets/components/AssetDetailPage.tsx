@@ -1,9 +1,9 @@
 import { Alert, Anchor, Badge, Button, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { asId, isApiError, type Asset, type Id } from '../../../api';
+import { confirmDelete } from '../../../components/confirm-delete';
 import { CopyIconButton } from '../../../components/CopyIconButton';
 import { DetailField } from '../../../components/DetailField';
 import { ErrorState } from '../../../components/ErrorState';
@@ -65,18 +65,16 @@ function AssetView({ asset, onDeleted }: { asset: Asset; onDeleted: () => void }
   const thumbnail = safeHttpUrl(asset.thumbnail_url);
   const name = asset.title || `Asset ${asset.asset_id}`;
 
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askDelete = () =>
+    confirmDelete({
       title: `Delete "${name}"?`,
-      centered: true,
-      children: (
+      body: (
         <Text size="sm">
           The asset leaves the catalogue and its file is removed from the platform. Copies found for it are no longer monitored. This cannot be
           undone.
         </Text>
       ),
-      labels: { confirm: 'Delete asset', cancel: 'Keep asset' },
-      confirmProps: { color: 'red' },
+      confirm: 'Delete asset', cancel: 'Keep asset',
       onConfirm: () => remove.mutate(asset, { onSuccess: onDeleted }),
     });
 
@@ -101,7 +99,7 @@ function AssetView({ asset, onDeleted }: { asset: Asset; onDeleted: () => void }
             >
               Copies of this asset
             </Button>
-            <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={confirmDelete} loading={remove.isPending}>
+            <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={askDelete} loading={remove.isPending}>
               Delete
             </Button>
           </>

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { asId, describeError, isApiError, type Collection, type Id } from '../../../api';
+import { confirmDelete } from '../../../components/confirm-delete';
 import { CopyIconButton } from '../../../components/CopyIconButton';
 import { DetailField } from '../../../components/DetailField';
 import { ErrorState } from '../../../components/ErrorState';
@@ -58,11 +58,10 @@ function CollectionView({ collection, onDeleted }: { collection: Collection; onD
   const name = collection.title || `Collection ${collection.collection_id}`;
   const count = collection.assets_count ?? auto.data?.assets_count;
 
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askDelete = () =>
+    confirmDelete({
       title: isAuto ? `Delete the auto collection "${name}" and its assets?` : `Delete "${name}"?`,
-      centered: true,
-      children: isAuto ? (
+      body: isAuto ? (
         <Text size="sm">
           <strong>All {count === undefined ? '' : `${formatInteger(count)} `}assets of this auto collection are removed</strong> from the catalogue
           with it, and their copies are no longer monitored. To keep the assets but stop adding new ones, deactivate the collection instead. This
@@ -74,8 +73,7 @@ function CollectionView({ collection, onDeleted }: { collection: Collection; onD
           collection. This cannot be undone.
         </Text>
       ),
-      labels: { confirm: isAuto ? 'Delete collection and assets' : 'Delete collection', cancel: 'Keep it' },
-      confirmProps: { color: 'red' },
+      confirm: isAuto ? 'Delete collection and assets' : 'Delete collection',
       onConfirm: () =>
         remove.mutate(collection, {
           onSuccess: () => {
@@ -112,7 +110,7 @@ function CollectionView({ collection, onDeleted }: { collection: Collection; onD
                 Edit
               </Button>
             )}
-            <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={confirmDelete} loading={remove.isPending}>
+            <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={askDelete} loading={remove.isPending}>
               {isAuto ? 'Delete with its assets' : 'Delete'}
             </Button>
           </>

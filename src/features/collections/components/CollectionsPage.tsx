@@ -1,10 +1,11 @@
-import { Anchor, Badge, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Center, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconPlus, IconRobot } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Collection, Id } from '../../../api';
 import { ErrorState } from '../../../components/ErrorState';
+import { LoadMoreFooter } from '../../../components/LoadMoreFooter';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDate, formatInteger, MISSING } from '../../../lib/format';
 import { collectionQuery, collectionsInfiniteQuery } from '../queries';
@@ -87,16 +88,7 @@ export function CollectionsPage({ onOpen }: { onOpen: (id: Id) => void }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {formatInteger(rows.length)} collections{query.hasNextPage ? ' loaded' : ''}
-            </Text>
-            {query.hasNextPage ? (
-              <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                Load more
-              </Button>
-            ) : null}
-          </Group>
+          <LoadMoreFooter count={rows.length} noun="collections" hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} fetchNextPage={query.fetchNextPage} />
         </>
       )}
       <CollectionFormModal opened={creating === 'plain'} onClose={() => setCreating(null)} onCreated={onOpen} />

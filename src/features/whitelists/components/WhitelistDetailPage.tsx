@@ -1,15 +1,16 @@
 import { ActionIcon, Alert, Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { asId, describeError, isApiError, type Id, type Whitelist, type WhitelistUrl } from '../../../api';
+import { confirmDelete } from '../../../components/confirm-delete';
 import { CopyIconButton } from '../../../components/CopyIconButton';
 import { DetailField } from '../../../components/DetailField';
 import { ErrorState } from '../../../components/ErrorState';
 import { ExternalLink } from '../../../components/ExternalLink';
+import { LoadMoreFooter } from '../../../components/LoadMoreFooter';
 import { PageHeader } from '../../../components/PageHeader';
 import { ToneBadge } from '../../../components/ToneBadge';
 import { formatDate, formatDateTime, formatInteger, MISSING } from '../../../lib/format';
@@ -62,18 +63,16 @@ function WhitelistView({ whitelist, onDeleted }: { whitelist: Whitelist; onDelet
   const stats = whitelist.url_stats;
   const urlCount = stats ? stats.succeed + stats.failed : undefined;
 
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askDelete = () =>
+    confirmDelete({
       title: `Delete the whitelist "${name}" and its URLs?`,
-      centered: true,
-      children: (
+      body: (
         <Text size="sm">
           <strong>{urlCount === 1 ? 'Its one URL is' : `All ${urlCount === undefined ? '' : `${formatInteger(urlCount)} `}URLs of this whitelist are`} deleted with it.</strong> Copies
           found at those pages are no longer treated as allowed. This cannot be undone.
         </Text>
       ),
-      labels: { confirm: 'Delete whitelist and URLs', cancel: 'Keep it' },
-      confirmProps: { color: 'red' },
+      confirm: 'Delete whitelist and URLs',
       onConfirm: () =>
         remove.mutate(whitelist.whitelist_id, {
           onSuccess: () => {
@@ -97,7 +96,7 @@ function WhitelistView({ whitelist, onDeleted }: { whitelist: Whitelist; onDelet
           </>
         }
         actions={
-          <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={confirmDelete} loading={remove.isPending}>
+          <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={askDelete} loading={remove.isPending}>
             Delete with its URLs
           </Button>
         }
@@ -187,16 +186,7 @@ function WhitelistUrls({ whitelistId }: { whitelistId: Id }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between" mt="sm">
-            <Text size="sm" c="dimmed">
-              {formatInteger(rows.length)} URLs{urls.hasNextPage ? ' loaded' : ''}
-            </Text>
-            {urls.hasNextPage ? (
-              <Button variant="default" loading={urls.isFetchingNextPage} onClick={() => void urls.fetchNextPage()}>
-                Load more
-              </Button>
-            ) : null}
-          </Group>
+          <LoadMoreFooter count={rows.length} noun="URLs" hasNextPage={urls.hasNextPage} isFetchingNextPage={urls.isFetchingNextPage} fetchNextPage={urls.fetchNextPage} mt="sm" />
         </>
       )}
     </Card>
@@ -210,16 +200,14 @@ function UrlRow({ whitelistId, url }: { whitelistId: Id; url: WhitelistUrl }) {
   const { status, error } = url.processing_status;
 
   const confirmRemove = () =>
-    modals.openConfirmModal({
+    confirmDelete({
       title: 'Remove this URL from the whitelist?',
-      centered: true,
-      children: (
+      body: (
         <Text size="sm" style={{ wordBreak: 'break-all' }}>
           {url.source_url}
         </Text>
       ),
-      labels: { confirm: 'Remove URL', cancel: 'Keep it' },
-      confirmProps: { color: 'red' },
+      confirm: 'Remove URL',
       onConfirm: () =>
         remove.mutate(url, {
           onSuccess: () => notifications.show({ color: 'teal', title: 'URL removed', message: url.source_url }),

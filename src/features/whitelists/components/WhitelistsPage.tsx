@@ -1,12 +1,13 @@
-import { Anchor, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Center, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Id } from '../../../api';
 import { ErrorState } from '../../../components/ErrorState';
+import { LoadMoreFooter } from '../../../components/LoadMoreFooter';
 import { PageHeader } from '../../../components/PageHeader';
-import { formatDate, formatInteger } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { describePeriod } from '../period';
 import { whitelistsInfiniteQuery } from '../queries';
 import { PeriodBadge } from './PeriodBadge';
@@ -72,16 +73,7 @@ export function WhitelistsPage({ onOpen }: { onOpen: (id: Id) => void }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {formatInteger(rows.length)} whitelists{query.hasNextPage ? ' loaded' : ''}
-            </Text>
-            {query.hasNextPage ? (
-              <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                Load more
-              </Button>
-            ) : null}
-          </Group>
+          <LoadMoreFooter count={rows.length} noun="whitelists" hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} fetchNextPage={query.fetchNextPage} />
         </>
       )}
       <WhitelistFormModal opened={creating} onClose={() => setCreating(false)} onCreated={onOpen} />
