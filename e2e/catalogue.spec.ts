@@ -58,6 +58,8 @@ test('creates, edits and deletes a collection; its assets are reachable from it'
   const seededDetail = await discoveryGet<WireCollection>(request, `/v3/cms/collections/${seeded.collection_id_str}`);
   expect(seededDetail.assets_count).toBeGreaterThan(0);
   await expect(album.getByRole('cell').nth(3)).toHaveText(String(seededDetail.assets_count));
+  await page.mouse.move(0, 0);
+  await expectAccessible(page);
   await screenshotBothSchemes(page, 'catalogue-collections-list');
 
   // A seeded collection lists its assets, and each leads to the asset.
