@@ -54,7 +54,6 @@ export function HistoryTable({ entries, sort, onSort, onDelete }: HistoryTablePr
             <Table.Th scope="col">Status</Table.Th>
             <Table.Th scope="col">Verdict and platform</Table.Th>
             <SortHeader label="AI score" sortKey="score" sort={sort} onSort={onSort} />
-            <Table.Th scope="col">Request id</Table.Th>
             <Table.Th scope="col">
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
@@ -68,7 +67,7 @@ export function HistoryTable({ entries, sort, onSort, onDelete }: HistoryTablePr
                   {formatDateTime(entry.submittedAt)}
                 </Text>
               </Table.Td>
-              <Table.Td maw={280}>
+              <Table.Td maw={260}>
                 {entry.source === 'url' ? (
                   <ExternalLink href={entry.name} size="sm" lineClamp={2} />
                 ) : (
@@ -76,6 +75,11 @@ export function HistoryTable({ entries, sort, onSort, onDelete }: HistoryTablePr
                     {entry.name}
                   </Text>
                 )}
+                {entry.requestId ? (
+                  <Text size="xs" c="dimmed">
+                    Request <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{entry.requestId}</span>
+                  </Text>
+                ) : null}
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -99,11 +103,6 @@ export function HistoryTable({ entries, sort, onSort, onDelete }: HistoryTablePr
                 </Stack>
               </Table.Td>
               <Table.Td>{entry.aiScore !== null ? <ScoreBar score={entry.aiScore} label={`AI score of ${entry.name}`} compact /> : null}</Table.Td>
-              <Table.Td>
-                <Text size="xs" ff="monospace">
-                  {entry.requestId ?? ''}
-                </Text>
-              </Table.Td>
               <Table.Td>
                 <Tooltip label="Delete this result" withArrow>
                   <ActionIcon variant="subtle" color="gray" aria-label={`Delete the result of ${entry.name}`} onClick={() => onDelete(entry)}>
