@@ -1,32 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { mainNav, pagesBelowTheNavbar, signIn } from './helpers';
+import { axeViolations, mainNav, pagesBelowTheNavbar, signIn } from './helpers';
 
 // Accessibility of every page: each area in the navbar (as registered when the run starts) and one
 // page of each kind below them, in the light and the dark scheme, checked by axe against WCAG 2 A and
 // AA. Serious and critical violations fail the run; all pages are checked before failing, so one run
 // lists every problem.
-
-async function seriousViolations(page: Page, name: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    // Only colours differ between the schemes: the dark pass runs the colour rules alone, which halves the time.
-    const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
-    const results = await (scheme === 'light' ? builder : builder.withRules(['color-contrast', 'link-in-text-block'])).analyze();
-    for (const violation of results.violations) {
-      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-      // The first few places and axe's own explanation of the first (e.g. the measured contrast).
-      const where = violation.nodes.slice(0, 3).map((node) => node.target.join(' '));
-      const more = violation.nodes.length > 3 ? ` and ${violation.nodes.length - 3} more` : '';
-      const why = violation.nodes[0]?.failureSummary?.split('\n').slice(1).join(' ').trim() ?? '';
-      found.push(`${name} (${scheme}): ${violation.id} (${violation.impact}) at ${where.join(', ')}${more} — ${why}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return found;
-}
 
 /** Waits until the page shows its content (a heading in main, the network quiet), or says it is missing. */
 async function settle(page: Page): Promise<'ready' | 'missing'> {
@@ -56,7 +34,7 @@ test('every page passes axe (WCAG A/AA, no serious or critical violation) in bot
       skipped.push(`${name} (${path})`);
       continue;
     }
-    problems.push(...(await seriousViolations(page, `${name} ${path}`)));
+    problems.push(...(await axeViolations(page, { label: `${name} ${path}`, seriousOnly: true, darkColoursOnly: true })));
     console.log(`[a11y] ${name} ${path}: ${Date.now() - started} ms`);
   }
   if (skipped.length) test.info().annotations.push({ type: 'not built yet', description: skipped.join(', ') });

@@ -133,10 +133,14 @@ test('an auto collection: created from a source, deactivated and activated, dele
 
   const active = page.getByRole('switch', { name: 'Active' });
   await expect(active).toBeChecked();
+  await expect(active).toBeEnabled();
   await active.click({ force: true });
   await expect(page.getByRole('switch', { name: 'Inactive' })).not.toBeChecked();
   await expect.poll(async () => (await discoveryGet<WireAutoCollection>(request, `/v3/cms/collections/auto/${id}`)).is_active).toBe(false);
-  await page.getByRole('switch', { name: 'Inactive' }).click({ force: true });
+  // The switch is held while the change is saved; a manager (and this test) waits for it to be free.
+  const inactive = page.getByRole('switch', { name: 'Inactive' });
+  await expect(inactive).toBeEnabled();
+  await inactive.click({ force: true });
   await expect(page.getByRole('switch', { name: 'Active' })).toBeChecked();
   await expect.poll(async () => (await discoveryGet<WireAutoCollection>(request, `/v3/cms/collections/auto/${id}`)).is_active).toBe(true);
 

@@ -5,7 +5,7 @@ import { expectAccessible, mainNav, screenshotBothSchemes, signIn } from './help
 /** Generated test audio served by the sandbox, fetched through the proxy like any other file. */
 async function sandboxFile(page: Page, name: string, mimeType: string) {
   const response = await page.request.get(`/api/discovery/sandbox/audio/${name}`);
-  expect(response.ok()).toBe(true);
+  expect(response.status(), `GET /sandbox/audio/${name}: ${response.ok() ? '' : await response.text()}`).toBe(200);
   return { name, mimeType, buffer: await response.body() };
 }
 

@@ -344,19 +344,28 @@ function CopyDetail({ matchId }: { matchId: Id }) {
           </Group>
         </Stack>
         <Group gap="xs">
-          <Tooltip label="Opens the copy on the platform in a new tab (only for http/https links)" withArrow>
-            <span>
+          {mediaHref ? (
+            <Tooltip label="Opens the copy on the platform in a new tab" withArrow>
               <Button
                 component="a"
                 variant="default"
                 leftSection={<IconExternalLink size={16} aria-hidden />}
-                {...(mediaHref ? { href: mediaHref, target: '_blank', rel: 'noopener noreferrer' } : {})}
-                disabled={!mediaHref}
+                href={mediaHref}
+                target="_blank"
+                rel="noopener noreferrer"
               >
                 Open on {copy.platform || 'platform'}
               </Button>
-            </span>
-          </Tooltip>
+            </Tooltip>
+          ) : (
+            <Tooltip label="The platform gave no http(s) address for this copy, so there is nothing safe to open" withArrow>
+              <span>
+                <Button variant="default" leftSection={<IconExternalLink size={16} aria-hidden />} disabled>
+                  Open on {copy.platform || 'platform'}
+                </Button>
+              </span>
+            </Tooltip>
+          )}
           <Button color="teal.9" leftSection={<IconShieldOff size={16} aria-hidden />} onClick={() => setReleaseOpen(true)}>
             Release and exclude
           </Button>
