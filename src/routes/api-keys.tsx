@@ -1,7 +1,6 @@
-import { createRoute, stripSearchParams, useNavigate } from '@tanstack/react-router';
+import { createRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from 'zod';
-import { useBrowserApiKey } from '../app/auth/session';
-import { ApiKeysPage, type ApiKeysSearch } from '../features/api-keys/components/ApiKeysPage';
+import type { ApiKeysSearch } from '../features/api-keys/components/ApiKeysPage';
 import { apiKeysQueryOptions } from '../features/api-keys/queries';
 import { rootRoute } from './__root';
 
@@ -24,19 +23,4 @@ export const apiKeysRoute = createRoute({
   // Defaults stay out of the address bar, so the plain /api-keys is the canonical link.
   search: { middlewares: [stripSearchParams(SEARCH_DEFAULTS)] },
   loader: ({ context }) => context.queryClient.ensureQueryData(apiKeysQueryOptions()),
-  component: ApiKeysRouteComponent,
-});
-
-function ApiKeysRouteComponent() {
-  const search = apiKeysRoute.useSearch();
-  const navigate = useNavigate({ from: apiKeysRoute.fullPath });
-  const tokenInUse = useBrowserApiKey();
-  return (
-    <ApiKeysPage
-      q={search.q}
-      sort={search.sort}
-      tokenInUse={tokenInUse}
-      onSearchChange={(next) => void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true })}
-    />
-  );
-}
+}).lazy(() => import('./api-keys.lazy').then((module) => module.Route));

@@ -1,6 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { asId } from '../api';
-import { AssetDetailPage } from '../features/assets/components/AssetDetailPage';
+import { asId } from '../api/ids';
 import { assetQuery } from '../features/assets/queries';
 import { assetsRoute } from './assets';
 
@@ -12,11 +11,4 @@ export const assetDetailRoute = createRoute({
     const id = asId(params.assetId);
     if (id !== null) void context.queryClient.prefetchQuery(assetQuery(id));
   },
-  component: AssetDetailRouteComponent,
-});
-
-function AssetDetailRouteComponent() {
-  const { assetId } = assetDetailRoute.useParams();
-  const navigate = assetDetailRoute.useNavigate();
-  return <AssetDetailPage key={assetId} assetIdParam={assetId} onDeleted={() => void navigate({ to: '/assets' })} />;
-}
+}).lazy(() => import('./assets.$assetId.lazy').then((module) => module.Route));

@@ -1,5 +1,4 @@
-import { createRoute, useNavigate } from '@tanstack/react-router';
-import { AssetsListPage } from '../features/assets/components/AssetsListPage';
+import { createRoute } from '@tanstack/react-router';
 import { assetsInfiniteQuery } from '../features/assets/queries';
 import { validateAssetsSearch } from '../features/assets/search';
 import { assetsRoute } from './assets';
@@ -11,17 +10,4 @@ export const assetsIndexRoute = createRoute({
   validateSearch: (raw: Record<string, unknown>) => validateAssetsSearch(raw),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => void context.queryClient.prefetchInfiniteQuery(assetsInfiniteQuery(deps)),
-  component: AssetsIndexRouteComponent,
-});
-
-function AssetsIndexRouteComponent() {
-  const search = assetsIndexRoute.useSearch();
-  const navigate = useNavigate({ from: assetsIndexRoute.fullPath });
-  return (
-    <AssetsListPage
-      search={search}
-      onSearchChange={(next) => void navigate({ search: next, replace: true })}
-      onOpenAsset={(assetId) => void navigate({ to: '/assets/$assetId', params: { assetId } })}
-    />
-  );
-}
+}).lazy(() => import('./assets.index.lazy').then((module) => module.Route));

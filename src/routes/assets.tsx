@@ -1,5 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
-import { AssetsLayout } from '../features/assets/components/AssetsLayout';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { collectionChoicesQuery } from '../features/assets/queries';
 import { rootRoute } from './__root';
 
@@ -9,5 +8,5 @@ export const assetsRoute = createRoute({
   path: '/assets',
   // Collection titles label the list and fill the pickers; fetching them does not block the page.
   loader: ({ context }) => void context.queryClient.prefetchQuery(collectionChoicesQuery()),
-  component: AssetsLayout,
+  component: lazyRouteComponent(() => import('../features/assets/components/AssetsLayout'), 'AssetsLayout'),
 });

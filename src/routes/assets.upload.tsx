@@ -1,10 +1,9 @@
-import { createRoute } from '@tanstack/react-router';
-import { UploadPage } from '../features/assets/components/UploadPage';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { assetsRoute } from './assets';
 
 /** /assets/upload: choose files, describe them, and hand them to the tab's upload queue. */
 export const assetUploadRoute = createRoute({
   getParentRoute: () => assetsRoute,
   path: 'upload',
-  component: UploadPage,
+  component: lazyRouteComponent(() => import('../features/assets/components/UploadPage'), 'UploadPage'),
 });

@@ -1,6 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { asId } from '../api';
-import { CollectionDetailPage } from '../features/collections/components/CollectionDetailPage';
+import { asId } from '../api/ids';
 import { collectionQuery } from '../features/collections/queries';
 import { collectionsRoute } from './collections';
 
@@ -12,11 +11,4 @@ export const collectionDetailRoute = createRoute({
     const id = asId(params.collectionId);
     if (id !== null) void context.queryClient.prefetchQuery(collectionQuery(id));
   },
-  component: CollectionDetailRouteComponent,
-});
-
-function CollectionDetailRouteComponent() {
-  const { collectionId } = collectionDetailRoute.useParams();
-  const navigate = collectionDetailRoute.useNavigate();
-  return <CollectionDetailPage key={collectionId} collectionIdParam={collectionId} onDeleted={() => void navigate({ to: '/collections' })} />;
-}
+}).lazy(() => import('./collections.$collectionId.lazy').then((module) => module.Route));

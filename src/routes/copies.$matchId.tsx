@@ -1,6 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
 import { asId } from '../api/ids';
-import { CopyDetailPage } from '../features/copies/components/CopyDetailPage';
 import { copyQuery } from '../features/copies/queries';
 import { copiesRoute } from './copies';
 
@@ -12,10 +11,4 @@ export const copyDetailRoute = createRoute({
     const id = asId(params.matchId);
     if (id !== null) void context.queryClient.prefetchQuery(copyQuery(id));
   },
-  component: CopyDetailRouteComponent,
-});
-
-function CopyDetailRouteComponent() {
-  const { matchId } = copyDetailRoute.useParams();
-  return <CopyDetailPage key={matchId} matchId={matchId} />;
-}
+}).lazy(() => import('./copies.$matchId.lazy').then((module) => module.Route));

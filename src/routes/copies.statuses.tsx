@@ -1,10 +1,9 @@
-import { createRoute } from '@tanstack/react-router';
-import { StatusesPage } from '../features/copies/components/StatusesPage';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { copiesRoute } from './copies';
 
 /** /copies/statuses: built-in and custom copy statuses. */
 export const copyStatusesRoute = createRoute({
   getParentRoute: () => copiesRoute,
   path: 'statuses',
-  component: StatusesPage,
+  component: lazyRouteComponent(() => import('../features/copies/components/StatusesPage'), 'StatusesPage'),
 });

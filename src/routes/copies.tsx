@@ -1,5 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
-import { CopiesLayout } from '../features/copies/components/CopiesLayout';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { copyStatusesQuery } from '../features/copies/queries';
 import { rootRoute } from './__root';
 
@@ -9,5 +8,5 @@ export const copiesRoute = createRoute({
   path: '/copies',
   // The status vocabulary is needed on every copies page; fetching it does not block the page.
   loader: ({ context }) => void context.queryClient.prefetchQuery(copyStatusesQuery()),
-  component: CopiesLayout,
+  component: lazyRouteComponent(() => import('../features/copies/components/CopiesLayout'), 'CopiesLayout'),
 });

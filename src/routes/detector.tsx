@@ -1,9 +1,7 @@
-import { createRoute, stripSearchParams, useNavigate } from '@tanstack/react-router';
+import { createRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from 'zod';
-import { DetectorPage } from '../features/detector/components/DetectorPage';
 import { HISTORY_STATUSES } from '../features/detector/history-store';
 import { HISTORY_SORTS, VERDICT_FILTERS, type HistoryView } from '../features/detector/history';
-import { historyQueryOptions } from '../features/detector/queries';
 import { rootRoute } from './__root';
 
 const SEARCH_DEFAULTS: HistoryView = { sort: 'date-desc', verdict: 'all', status: 'all' };
@@ -20,13 +18,4 @@ export const detectorRoute = createRoute({
   path: '/detector',
   validateSearch: detectorSearchSchema,
   search: { middlewares: [stripSearchParams(SEARCH_DEFAULTS)] },
-  // The history is local; a browser that cannot keep it still gets the page (it shows why).
-  loader: ({ context }) => context.queryClient.prefetchQuery(historyQueryOptions()),
-  component: DetectorRouteComponent,
-});
-
-function DetectorRouteComponent() {
-  const view = detectorRoute.useSearch();
-  const navigate = useNavigate({ from: detectorRoute.fullPath });
-  return <DetectorPage view={view} onViewChange={(next) => void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true })} />;
-}
+}).lazy(() => import('./detector.lazy').then((module) => module.Route));

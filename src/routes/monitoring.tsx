@@ -1,8 +1,7 @@
-import { createRoute, useNavigate } from '@tanstack/react-router';
-import { MonitoringPage } from '../features/monitoring/components/MonitoringPage';
+import { createRoute } from '@tanstack/react-router';
 import { monitoringInfiniteQuery } from '../features/monitoring/queries';
 import type { MonitoringSearch } from '../features/monitoring/search';
-import { compactSearch, validateMonitoringSearch } from '../features/monitoring/search';
+import { validateMonitoringSearch } from '../features/monitoring/search';
 import { rootRoute } from './__root';
 
 /** Monitoring review; its filters are the URL's search parameters. */
@@ -12,11 +11,4 @@ export const monitoringRoute = createRoute({
   validateSearch: (raw: Partial<MonitoringSearch> & Record<string, unknown>): MonitoringSearch => validateMonitoringSearch(raw),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => void context.queryClient.prefetchInfiniteQuery(monitoringInfiniteQuery(deps)),
-  component: MonitoringRouteComponent,
-});
-
-function MonitoringRouteComponent() {
-  const search = monitoringRoute.useSearch();
-  const navigate = useNavigate({ from: monitoringRoute.fullPath });
-  return <MonitoringPage search={search} onSearchChange={(next) => void navigate({ search: compactSearch(next) })} />;
-}
+}).lazy(() => import('./monitoring.lazy').then((module) => module.Route));

@@ -1,6 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { asId } from '../api';
-import { WhitelistDetailPage } from '../features/whitelists/components/WhitelistDetailPage';
+import { asId } from '../api/ids';
 import { whitelistQuery, whitelistUrlsInfiniteQuery } from '../features/whitelists/queries';
 import { whitelistsRoute } from './whitelists';
 
@@ -14,11 +13,4 @@ export const whitelistDetailRoute = createRoute({
     void context.queryClient.prefetchQuery(whitelistQuery(id));
     void context.queryClient.prefetchInfiniteQuery(whitelistUrlsInfiniteQuery(id));
   },
-  component: WhitelistDetailRouteComponent,
-});
-
-function WhitelistDetailRouteComponent() {
-  const { whitelistId } = whitelistDetailRoute.useParams();
-  const navigate = whitelistDetailRoute.useNavigate();
-  return <WhitelistDetailPage key={whitelistId} whitelistIdParam={whitelistId} onDeleted={() => void navigate({ to: '/whitelists' })} />;
-}
+}).lazy(() => import('./whitelists.$whitelistId.lazy').then((module) => module.Route));
