@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSettings } from './config';
 import type { ProductionServer } from './main';
@@ -82,6 +84,26 @@ describe('production server', () => {
     expect(head.headers['content-length']).toBe(String('console.log("rights desk");'.length));
   });
 
+  it('gzips text files for browsers that accept it, and only for them', async () => {
+    const source = 'console.log("rights desk");';
+    const zipped = await requestBytes(base, '/static/index-4f2a9c.js', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['vary']).toBe('Accept-Encoding');
+    expect(zipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.body.length);
+    expect(gunzipSync(zipped.body).toString('utf8')).toBe(source);
+    const page = await requestBytes(base, '/copies', { 'Accept-Encoding': 'gzip' });
+    expect(gunzipSync(page.body).toString('utf8')).toBe(INDEX);
+
+    for (const refusal of [undefined, 'identity', 'gzip;q=0, br']) {
+      const plain = await request(base, 'GET', '/static/index-4f2a9c.js', { headers: refusal ? { 'Accept-Encoding': refusal } : {} });
+      expect(plain.headers['content-encoding'], refusal).toBeUndefined();
+      expect(plain.text, refusal).toBe(source);
+    }
+    // Images are not compressed again; the favicon is text (SVG) and is.
+    expect((await requestBytes(base, '/favicon.svg', { 'Accept-Encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+  });
+
   it('answers app routes with index.html and missing files with 404', async () => {
     for (const path of ['/copies', '/assets', '/assets/9007199254740993', '/assets/upload', '/assets-overview?status=sampled&count=50', '/monitoring/results/123', '/docs', '/docs/']) {
       const reply = await request(base, 'GET', path);
@@ -120,3 +142,15 @@ describe('production server', () => {
     expect(contentSecurityPolicy(settings)).toContain("connect-src 'self' https://discovery.platform.example;");
   });
 });
+
+/** A GET whose body is kept as bytes (a compressed body is not text). */
+function requestBytes(base: URL, path: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get({ host: base.hostname, port: base.port, path, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}

@@ -1,9 +1,10 @@
-import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import type { Settings } from './config';
 import { ConfigError, PROJECT_ROOT, loadSettings, sandboxedInterfaces } from './config';
 import type { ProxyRuntime } from './proxy/runtime';
@@ -137,7 +138,7 @@ function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): v
 
   const file = resolveFile(root, path);
   if (file) {
-    sendFile(res, method, file, path.startsWith('/static/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    sendFile(req, res, method, file, path.startsWith('/static/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     return;
   }
   // Missing files with an extension, and anything under /static/ (the build's files), are real 404s; other paths are
@@ -146,7 +147,7 @@ function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): v
     sendText(res, 404, 'Not found.');
     return;
   }
-  sendFile(res, method, resolve(root, 'index.html'), 'no-cache');
+  sendFile(req, res, method, resolve(root, 'index.html'), 'no-cache');
 }
 
 /** A regular file inside root for this URL path, or null (directories are never listed). */
@@ -163,16 +164,56 @@ function resolveFile(root: string, path: string): string | null {
   }
 }
 
-function sendFile(res: ServerResponse, method: string, file: string, cacheControl: string): void {
-  let size: number;
+/** Text files worth compressing; images and fonts in the build are compressed already. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt']);
+/** Gzipped bodies by file, made once per version of the file (the build's files never change under a name). */
+const gzipCache = new Map<string, { mtimeMs: number; body: Buffer }>();
+
+function acceptsGzip(req: IncomingMessage): boolean {
+  const header = String(req.headers['accept-encoding'] ?? '').toLowerCase();
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().split(';');
+    if (coding?.trim() !== 'gzip') return false;
+    const quality = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    return quality === undefined || Number(quality) > 0;
+  });
+}
+
+function gzipped(file: string, mtimeMs: number): Buffer {
+  const cached = gzipCache.get(file);
+  if (cached && cached.mtimeMs === mtimeMs) return cached.body;
+  const body = gzipSync(readFileSync(file), { level: 9 });
+  gzipCache.set(file, { mtimeMs, body });
+  return body;
+}
+
+function sendFile(req: IncomingMessage, res: ServerResponse, method: string, file: string, cacheControl: string): void {
+  let stats: Stats;
   try {
-    size = statSync(file).size;
+    stats = statSync(file);
   } catch {
     sendText(res, 404, 'Not found.');
     return;
   }
-  const type = file.endsWith('index.html') ? CONTENT_TYPES['.html']! : (CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
-  res.writeHead(200, { 'Content-Type': type, 'Content-Length': size, 'Cache-Control': cacheControl });
+  const extension = file.endsWith('index.html') ? '.html' : extname(file).toLowerCase();
+  const type = CONTENT_TYPES[extension] ?? 'application/octet-stream';
+  const headers: Record<string, string | number> = { 'Content-Type': type, 'Cache-Control': cacheControl };
+  if (COMPRESSIBLE.has(extension)) {
+    headers['Vary'] = 'Accept-Encoding';
+    if (acceptsGzip(req)) {
+      let body: Buffer;
+      try {
+        body = gzipped(file, stats.mtimeMs);
+      } catch {
+        sendText(res, 404, 'Not found.');
+        return;
+      }
+      res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': body.length });
+      res.end(method === 'HEAD' ? undefined : body);
+      return;
+    }
+  }
+  res.writeHead(200, { ...headers, 'Content-Length': stats.size });
   if (method === 'HEAD') {
     res.end();
     return;
