@@ -418,3 +418,40 @@ describe('GET /api/config', () => {
     expect((await request(proxy.url, 'POST', '/api/config')).status).toBe(405);
   });
 });
+
+describe('kept-alive upstream sockets', () => {
+  /** Drops (without an answer) the second request that arrives on any one connection, as a socket the upstream closed while idle does. */
+  function dropSecondRequestPerSocket(): void {
+    const seen = new WeakMap<object, number>();
+    upstream.handler = (request, res) => {
+      const socket = res.socket!;
+      const n = (seen.get(socket) ?? 0) + 1;
+      seen.set(socket, n);
+      if (n === 2) {
+        socket.destroy();
+        return;
+      }
+      json(res, 200, { path: request.url, method: request.method });
+    };
+  }
+
+  it('sends an idempotent request again on a new socket when a reused one was reset', async () => {
+    await startProxy(platformEnv({ DISCOVERY_API_KEY: SERVER_KEY }));
+    dropSecondRequestPerSocket();
+    expect((await request(proxy.url, 'GET', '/api/discovery/v3/cms/assets')).status).toBe(200);
+    const second = await request(proxy.url, 'DELETE', '/api/discovery/v3/cms/assets/42');
+    expect(second.status).toBe(200);
+    expect(JSON.parse(second.text)).toEqual({ path: '/disc/v3/cms/assets/42', method: 'DELETE' });
+    expect(upstream.to('/disc/v3/cms/assets/42')).toHaveLength(2);
+  });
+
+  it('never sends a POST twice: a reset reused socket answers 502 and the caller decides', async () => {
+    await startProxy(platformEnv({ DISCOVERY_API_KEY: SERVER_KEY }));
+    dropSecondRequestPerSocket();
+    expect((await request(proxy.url, 'GET', '/api/discovery/v3/cms/assets')).status).toBe(200);
+    const post = await request(proxy.url, 'POST', '/api/discovery/v3/drm/copies/7/status', { body: '{"status":40}', headers: { 'content-type': 'application/json' } });
+    expect(post.status).toBe(502);
+    expect(JSON.parse(post.text).message).toMatch(/Discovery upstream unreachable/);
+    expect(upstream.to('/disc/v3/drm/copies/7/status')).toHaveLength(1);
+  });
+});

@@ -51,6 +51,13 @@ const ROUTE = /^\/api\/(discovery|detector|search)(\/.*)$/;
 
 class UpstreamTimeout extends Error {}
 
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+function isConnectionReset(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ECONNRESET' || code === 'EPIPE';
+}
+
 export function createProxy(options: ProxyOptions): Proxy {
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const replayLimit = options.replayLimitBytes ?? DEFAULT_REPLAY_LIMIT_BYTES;
@@ -142,6 +149,19 @@ export function createProxy(options: ProxyOptions): Proxy {
         }
       });
 
+    // A kept-alive socket the upstream closed while it sat idle fails at once with ECONNRESET; the
+    // request never reached the upstream. Node's advice: send it again on a new socket, which is safe
+    // for idempotent methods whose body we still hold.
+    const sendWithFreshSocketRetry = async (body: Buffer | 'stream' | null): Promise<IncomingMessage> => {
+      try {
+        return await send(body);
+      } catch (error) {
+        const reused = (current as http.ClientRequest | null)?.reusedSocket === true;
+        if (!reused || clientGone || body === 'stream' || !IDEMPOTENT_METHODS.has(req.method ?? 'GET') || !isConnectionReset(error)) throw error;
+        return send(body);
+      }
+    };
+
     const fail = (error: unknown) => {
       if (clientGone) return;
       if (res.headersSent) {
@@ -161,7 +181,7 @@ export function createProxy(options: ProxyOptions): Proxy {
       if (key !== null) headers.authorization = `Bearer ${key}`;
       else if (req.headers.authorization) headers.authorization = req.headers.authorization;
       try {
-        upstreamRes = await send(hasBody(req) ? 'stream' : null);
+        upstreamRes = await sendWithFreshSocketRetry(hasBody(req) ? 'stream' : null);
       } catch (error) {
         fail(error);
         return;
@@ -194,14 +214,14 @@ export function createProxy(options: ProxyOptions): Proxy {
       let token = await authorise();
       if (token === null || clientGone) return;
       try {
-        upstreamRes = await send(body);
+        upstreamRes = await sendWithFreshSocketRetry(body);
         if (upstreamRes.statusCode === 401 && tokens.invalidate) {
           tokens.invalidate(token);
           if (replayable) {
             upstreamRes.resume();
             token = await authorise();
             if (token === null || clientGone) return;
-            upstreamRes = await send(body);
+            upstreamRes = await sendWithFreshSocketRetry(body);
           }
         }
       } catch (error) {

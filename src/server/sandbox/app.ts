@@ -189,6 +189,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         sendError(res, error.status, error.message, error.headers);
         return;
       }
+      // A client that hangs up mid-request (a cancelled bulk run, a closed tab) is not a fault of the sandbox.
+      if (req.destroyed && (error as { code?: unknown } | null)?.code === 'ECONNRESET') return;
       console.error('[sandbox] unexpected error', error);
       sendError(res, 500, 'Sandbox internal error.');
     });
