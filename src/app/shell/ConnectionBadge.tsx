@@ -13,9 +13,14 @@ const INTERFACES: { key: keyof ServerConfig['interfaces']; iface: ApiInterface }
   { key: 'search', iface: 'search' },
 ];
 
-/** What the header badge says: "Sandbox" on the embedded sandbox, otherwise Discovery's host. */
+/**
+ * What the header badge says: "Sandbox" when Discovery is the embedded sandbox, otherwise Discovery's
+ * host, marked "+ sandbox" when the detector or Search still run on the sandbox.
+ */
 export function connectionLabel(config: ServerConfig): string {
-  return config.platform === 'sandbox' ? 'Sandbox' : config.interfaces.discovery.target;
+  const { discovery, detector, search } = config.interfaces;
+  if (!discovery.configured) return 'Sandbox';
+  return detector.configured && search.configured ? discovery.target : `${discovery.target} + sandbox`;
 }
 
 /** The header's connection badge; its popover lists the three interfaces and where they point. */
