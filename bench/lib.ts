@@ -2,7 +2,7 @@
 // a Discovery client with the demo key, and the bundle measurement. Figures only: nothing here
 // asserts a time.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -75,7 +75,11 @@ export async function discovery(origin: string, method: string, path: string, bo
   }
 }
 
+/** A lazily loaded route chunk: its own gzip size, and with the chunks it needs that the entry has not loaded. */
+export type RouteChunk = { source: string; file: string; gzipBytes: number; withImportsGzipBytes: number };
+
 export type BundleFigures = {
+  routeChunks: RouteChunk[];
   entry: { file: string; gzipBytes: number }[];
   entryGzipBytes: number;
   budgetBytes: number;
@@ -110,7 +114,34 @@ export function measureBundle(distDir: string, budgetBytes = 200 * 1024): Bundle
   // The budget is for the entry script(s); the entry stylesheet is listed beside it.
   const entryGzipBytes = entry.filter((chunk) => chunk.file.endsWith('.js')).reduce((sum, chunk) => sum + chunk.gzipBytes, 0);
   const rechartsInEntry = entryFiles.some((file) => file.endsWith('.js') && /recharts-(wrapper|surface)/.test(readFileSync(join(distDir, file), 'utf8')));
-  return { entry, entryGzipBytes, budgetBytes, withinBudget: entryGzipBytes <= budgetBytes, rechartsInEntry, chunks };
+  const routeChunks = measureRouteChunks(distDir, entryFiles, chunks);
+  return { routeChunks, entry, entryGzipBytes, budgetBytes, withinBudget: entryGzipBytes <= budgetBytes, rechartsInEntry, chunks };
+}
+
+type ManifestChunk = { file: string; src?: string; isDynamicEntry?: boolean; imports?: string[] };
+
+/** Route chunks from the build manifest (`vite build --manifest`): every dynamically imported module. */
+function measureRouteChunks(distDir: string, entryFiles: string[], chunks: { file: string; gzipBytes: number }[]): RouteChunk[] {
+  const manifestPath = join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) return [];
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const gzipOf = new Map(chunks.map((chunk) => [chunk.file, chunk.gzipBytes]));
+  const routeChunks: RouteChunk[] = [];
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry) continue;
+    const needed = new Set<string>();
+    const visit = (name: string) => {
+      const file = manifest[name]?.file;
+      if (!file || needed.has(file) || entryFiles.includes(file)) return;
+      needed.add(file);
+      for (const imported of manifest[name]?.imports ?? []) visit(imported);
+    };
+    visit(key);
+    const own = gzipOf.get(chunk.file) ?? 0;
+    const withImports = [...needed].reduce((sum, file) => sum + (gzipOf.get(file) ?? 0), 0);
+    routeChunks.push({ source: chunk.src ?? key, file: chunk.file, gzipBytes: own, withImportsGzipBytes: withImports });
+  }
+  return routeChunks.sort((a, b) => a.source.localeCompare(b.source));
 }
 
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;

@@ -60,7 +60,7 @@ const row = (cells: (string | number | null)[], widths: number[]) => console.log
 const distDir = join(root, 'dist-bench');
 if (!args['no-build']) {
   heading('Building into dist-bench/');
-  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'error'], {
+  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', distDir, '--emptyOutDir', '--manifest', '--logLevel', 'error'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
@@ -70,8 +70,10 @@ heading('Bundle (gzip -9)');
 const bundle = measureBundle(distDir);
 results.bundle = bundle;
 for (const chunk of bundle.entry) console.log(`entry  ${chunk.file.padEnd(48)} ${kib(chunk.gzipBytes).padStart(12)}`);
-for (const chunk of bundle.chunks.filter((c) => !bundle.entry.some((e) => e.file === c.file)).slice(0, 15)) {
-  console.log(`chunk  ${chunk.file.padEnd(48)} ${kib(chunk.gzipBytes).padStart(12)}`);
+if (bundle.routeChunks.length === 0) console.log('(no build manifest: build with --manifest, or drop --no-build, to list the route chunks)');
+else console.log(`\n${'route chunk (lazily loaded module)'.padEnd(62)} ${'own'.padStart(12)} ${'with imports'.padStart(14)}`);
+for (const chunk of bundle.routeChunks) {
+  console.log(`${chunk.source.padEnd(62)} ${kib(chunk.gzipBytes).padStart(12)} ${kib(chunk.withImportsGzipBytes).padStart(14)}`);
 }
 console.log(`entry script ${kib(bundle.entryGzipBytes)} against a budget of ${kib(bundle.budgetBytes)}: ${bundle.withinBudget ? 'holds' : 'OVER BUDGET'}`);
 console.log(`recharts code in the entry chunk: ${bundle.rechartsInEntry ? 'yes' : 'no'}`);
