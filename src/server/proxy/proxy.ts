@@ -129,12 +129,13 @@ export function createProxy(options: ProxyOptions): Proxy {
       current?.destroy();
     });
 
-    const send = (body: Buffer | 'stream' | null): Promise<IncomingMessage> =>
+    const send = (body: Buffer | 'stream' | null, connection: 'pooled' | 'fresh' = 'pooled'): Promise<IncomingMessage> =>
       new Promise((resolve, reject) => {
         const upstreamReq = (target.protocol === 'https:' ? https : http).request(target, {
           method: req.method,
           headers: body instanceof Buffer ? { ...headers, 'content-length': String(body.length) } : headers,
-          agent: target.protocol === 'https:' ? httpsAgent : httpAgent,
+          // `false`: a connection of its own, outside the pool (whose other idle sockets may be stale too).
+          agent: connection === 'fresh' ? false : target.protocol === 'https:' ? httpsAgent : httpAgent,
         });
         current = upstreamReq;
         upstreamReq.setTimeout(idleTimeoutMs, () => upstreamReq.destroy(new UpstreamTimeout(`no answer within ${Math.round(idleTimeoutMs / 1000)} s`)));
@@ -150,15 +151,15 @@ export function createProxy(options: ProxyOptions): Proxy {
       });
 
     // A kept-alive socket the upstream closed while it sat idle fails at once with ECONNRESET; the
-    // request never reached the upstream. Node's advice: send it again on a new socket, which is safe
-    // for idempotent methods whose body we still hold.
+    // request never reached the upstream. Node's advice: send it again on a new connection, which is
+    // safe for idempotent methods whose body we still hold.
     const sendWithFreshSocketRetry = async (body: Buffer | 'stream' | null): Promise<IncomingMessage> => {
       try {
         return await send(body);
       } catch (error) {
         const reused = (current as http.ClientRequest | null)?.reusedSocket === true;
         if (!reused || clientGone || body === 'stream' || !IDEMPOTENT_METHODS.has(req.method ?? 'GET') || !isConnectionReset(error)) throw error;
-        return send(body);
+        return send(body, 'fresh');
       }
     };
 
