@@ -447,6 +447,28 @@ describe('kept-alive upstream sockets', () => {
     expect(upstream.to('/disc/v3/cms/assets/42')).toHaveLength(2);
   });
 
+  it('closes an idle pooled socket itself, before the upstream (5 s here) would', async () => {
+    const direct = createProxy({
+      interfaces: {
+        discovery: { base: new URL(`${upstream.url.origin}/disc`), sandbox: false, credentials: { kind: 'api-key', apiKey: SERVER_KEY } },
+        detector: { base: new URL(`${upstream.url.origin}/det`), sandbox: false, credentials: { kind: 'api-key', apiKey: null } },
+        search: { base: new URL(`${upstream.url.origin}/srch`), sandbox: false, credentials: { kind: 'api-key', apiKey: null } },
+      },
+      config: { platform: 'platform', discoveryKeyOnServer: true, interfaces: { discovery: { target: 'x', configured: true }, detector: { target: 'x', configured: true }, search: { target: 'x', configured: true } }, uploadV4ThresholdBytes: 1 },
+      idleSocketTimeoutMs: 100,
+    });
+    proxy = await listen((req, res) => {
+      if (!direct.handle(req, res)) json(res, 418, {});
+    });
+    try {
+      const closed = nextEvent(upstream, 'connection-closed', 1500);
+      expect((await request(proxy.url, 'GET', '/api/discovery/v3/cms/assets')).status).toBe(200);
+      await closed;
+    } finally {
+      direct.close();
+    }
+  });
+
   it('never sends a POST twice: a reset reused socket answers 502 and the caller decides', async () => {
     await startProxy(platformEnv({ DISCOVERY_API_KEY: SERVER_KEY }));
     dropSecondRequestPerSocket();

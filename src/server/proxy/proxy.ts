@@ -29,6 +29,8 @@ export type ProxyOptions = {
   idleTimeoutMs?: number;
   /** Token-authenticated request bodies up to this size are buffered so a 401 can be replayed. */
   replayLimitBytes?: number;
+  /** How long a kept-alive upstream socket may sit idle in the pool before the proxy closes it. */
+  idleSocketTimeoutMs?: number;
 };
 
 export type Proxy = {
@@ -45,6 +47,13 @@ export const DEFAULT_IDLE_TIMEOUT_MS = 15 * 60 * 1000;
  * retry goes out with a fresh token. Holding every 100 MB upload in memory was judged the worse deal.
  */
 export const DEFAULT_REPLAY_LIMIT_BYTES = 32 * 1024 * 1024;
+/**
+ * Idle pooled sockets are closed by the proxy well before the upstream would close them (Node's
+ * servers, the embedded sandbox among them, close after 5 s). Node 20's agent ignores the server's
+ * `Keep-Alive: timeout` hint, so without this a call could go out on a socket the upstream has just
+ * closed and fail with ECONNRESET.
+ */
+export const DEFAULT_IDLE_SOCKET_TIMEOUT_MS = 2000;
 
 const LABELS: Record<InterfaceName, string> = { discovery: 'Discovery', detector: 'Detector', search: 'Search' };
 const ROUTE = /^\/api\/(discovery|detector|search)(\/.*)$/;
@@ -61,8 +70,10 @@ function isConnectionReset(error: unknown): boolean {
 export function createProxy(options: ProxyOptions): Proxy {
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const replayLimit = options.replayLimitBytes ?? DEFAULT_REPLAY_LIMIT_BYTES;
-  const httpAgent = new http.Agent({ keepAlive: true });
-  const httpsAgent = new https.Agent({ keepAlive: true });
+  // `timeout` applies to sockets waiting in the pool; a call in flight has its own (idleTimeoutMs).
+  const idleSocketTimeoutMs = options.idleSocketTimeoutMs ?? DEFAULT_IDLE_SOCKET_TIMEOUT_MS;
+  const httpAgent = new http.Agent({ keepAlive: true, timeout: idleSocketTimeoutMs });
+  const httpsAgent = new https.Agent({ keepAlive: true, timeout: idleSocketTimeoutMs });
 
   function handle(req: IncomingMessage, res: ServerResponse): boolean {
     const url = req.url ?? '/';

@@ -10,7 +10,8 @@ export type UpstreamHandler = (request: Received, res: ServerResponse) => void;
 
 /**
  * A stand-in upstream on a loopback port that records every request. Events: `first-chunk`
- * (a request's first body bytes arrived), `aborted` (a request's body was cut off).
+ * (a request's first body bytes arrived), `aborted` (a request's body was cut off),
+ * `connection-closed` (a client connection ended, by either side).
  */
 export class FakeUpstream extends EventEmitter {
   readonly received: Received[] = [];
@@ -20,6 +21,7 @@ export class FakeUpstream extends EventEmitter {
 
   async start(): Promise<this> {
     this.server = http.createServer((req, res) => this.onRequest(req, res));
+    this.server.on('connection', (socket) => socket.once('close', () => this.emit('connection-closed')));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.url = new URL(`http://127.0.0.1:${(this.server.address() as AddressInfo).port}`);
     return this;
