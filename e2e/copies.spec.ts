@@ -207,6 +207,15 @@ test('applies a status to 40 selected copies in the background and shows the pro
   await expect(job).toHaveAttribute('data-status', 'done');
   await expect(job.getByTestId('bulk-summary')).toContainText('40 applied');
 
+  // The job card floats over the bottom of the list; moving on from the keyboard keeps the focused row clear of it.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('j');
+  await expect
+    .poll(async () => {
+      const [row, card] = await Promise.all([focusedRow(page).boundingBox(), job.boundingBox()]);
+      return row && card ? Math.round(card.y - (row.y + row.height)) : null;
+    })
+    .toBeGreaterThanOrEqual(0);
+
   const withStatus = new Set((await allCopies(request, 'platform=tiktok&status=70')).map((c) => c.match_id_str));
   for (const id of selected) expect(withStatus.has(id), `copy ${id} holds Claim Attempted`).toBe(true);
   // The rows repaint as results arrive.

@@ -24,6 +24,27 @@ export function useBulkJobs() {
   return useSyncExternalStore(bulkJobsStore.subscribe, bulkJobsStore.getSnapshot);
 }
 
+// Height of the bulk jobs panel floating over the bottom-right corner (0 when hidden), so the queue
+// can leave room below its last row and keep the focused row clear of the panel.
+let bulkPanelHeight = 0;
+const bulkPanelListeners = new Set<() => void>();
+
+export function reportBulkPanelHeight(height: number): void {
+  if (height === bulkPanelHeight) return;
+  bulkPanelHeight = height;
+  bulkPanelListeners.forEach((listener) => listener());
+}
+
+export function useBulkPanelHeight(): number {
+  return useSyncExternalStore(
+    (listener) => {
+      bulkPanelListeners.add(listener);
+      return () => bulkPanelListeners.delete(listener);
+    },
+    () => bulkPanelHeight,
+  );
+}
+
 /** An asset's title from the cached asset read (one request per asset, shared by every row). */
 export function useAssetTitle(assetId: Id) {
   return useQuery({ ...assetQuery(assetId), select: (asset) => asset.title });

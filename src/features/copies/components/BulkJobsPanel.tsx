@@ -1,7 +1,8 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Button, CloseButton, Group, List, Paper, Progress, ScrollArea, Stack, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { IconPlayerStop, IconRefresh } from '@tabler/icons-react';
-import { useBulkJobs } from '../hooks';
+import { reportBulkPanelHeight, useBulkJobs } from '../hooks';
 import type { StatusBulkJob } from '../bulk-jobs';
 import { dismissBulkJob } from '../bulk-jobs';
 import { toneClass, toneStyle } from './tone';
@@ -86,9 +87,16 @@ function JobCard({ entry }: { entry: StatusBulkJob }) {
  */
 export function BulkJobsPanel() {
   const jobs = useBulkJobs();
-  if (jobs.length === 0) return null;
+  const { ref, height } = useElementSize();
+  const shown = jobs.length > 0;
+  useEffect(() => {
+    // The panel's footprint from the bottom of the window: its height and its 16 px offset.
+    reportBulkPanelHeight(shown && height > 0 ? height + 16 : 0);
+    return () => reportBulkPanelHeight(0);
+  }, [shown, height]);
+  if (!shown) return null;
   return (
-    <Stack gap="xs" pos="fixed" bottom={16} right={16} style={{ zIndex: 150 }} aria-label="Bulk status jobs">
+    <Stack ref={ref} gap="xs" pos="fixed" bottom={16} right={16} style={{ zIndex: 150 }} aria-label="Bulk status jobs">
       {jobs.map((entry) => (
         <JobCard key={entry.job.id} entry={entry} />
       ))}

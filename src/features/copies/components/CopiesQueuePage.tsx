@@ -12,7 +12,7 @@ import { ErrorState } from '../../../components/ErrorState';
 import { PageHeader } from '../../../components/PageHeader';
 import { changeStatus, copyLabel, undoLast } from '../actions';
 import { startStatusBulk } from '../bulk-jobs';
-import { useLegend, useUndoTop } from '../hooks';
+import { useBulkPanelHeight, useLegend, useUndoTop } from '../hooks';
 import { copiesInfiniteQuery } from '../queries';
 import type { CopiesSearch } from '../search';
 import { activeFilterCount } from '../search';
@@ -75,6 +75,9 @@ export function CopiesQueuePage({ search, onSearchChange, onOpenCopy }: CopiesQu
   const focused = focusedIndex >= 0 ? rows[focusedIndex]! : null;
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  // While bulk jobs float over the bottom-right corner, the list ends that much lower and keyboard
+  // moves keep the focused row above them.
+  const bulkPanelHeight = useBulkPanelHeight();
   // The build has no React Compiler, and the virtualizer is read afresh on every render.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -83,6 +86,8 @@ export function CopiesQueuePage({ search, onSearchChange, onOpenCopy }: CopiesQu
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
     scrollMargin: HEADER_HEIGHT,
+    paddingEnd: bulkPanelHeight,
+    scrollPaddingEnd: bulkPanelHeight,
   });
   const virtualItems = virtualizer.getVirtualItems();
 
