@@ -4,6 +4,7 @@ import { serverConfigSchema } from '../../api/schemas/config';
 import { parseSettings } from '../config';
 import type { ProxyRuntime } from './runtime';
 import { startProxyRuntime } from './runtime';
+import type { ProxyOptions } from './proxy';
 import { DEFAULT_IDLE_TIMEOUT_MS, createProxy, rewriteLocation } from './proxy';
 import { ClientCredentialsTokens, tokenEndpoint } from './token-cache';
 import type { Received } from './test-helpers';
@@ -42,6 +43,21 @@ function platform(request: Received, res: http.ServerResponse): void {
     }
   }
   json(res, 200, { path: request.url });
+}
+
+/** A proxy made with createProxy and the given timeouts (no runtime), every interface on the fake upstream. Close it when done. */
+async function startDirectProxy(timeouts: Pick<ProxyOptions, 'idleTimeoutMs' | 'idleSocketTimeoutMs'>) {
+  const at = (path: string) => ({ base: new URL(`${upstream.url.origin}${path}`), sandbox: false, credentials: { kind: 'api-key' as const, apiKey: null } });
+  const target = { target: 'x', configured: true };
+  const direct = createProxy({
+    interfaces: { discovery: at('/disc'), detector: at('/det'), search: at('/srch') },
+    config: { platform: 'platform', discoveryKeyOnServer: false, interfaces: { discovery: target, detector: target, search: target }, uploadV4ThresholdBytes: 1 },
+    ...timeouts,
+  });
+  proxy = await listen((req, res) => {
+    if (!direct.handle(req, res)) json(res, 418, {});
+  });
+  return direct;
 }
 
 async function startProxy(env: Record<string, string>): Promise<void> {
@@ -340,18 +356,7 @@ describe('failures and streaming', () => {
 
   it('waits at least 10 minutes for a blocking upstream by default, then answers 504', async () => {
     expect(DEFAULT_IDLE_TIMEOUT_MS).toBeGreaterThanOrEqual(10 * 60 * 1000);
-    const direct = createProxy({
-      interfaces: {
-        discovery: { base: new URL(`${upstream.url.origin}/disc`), sandbox: false, credentials: { kind: 'api-key', apiKey: null } },
-        detector: { base: new URL(`${upstream.url.origin}/det`), sandbox: false, credentials: { kind: 'api-key', apiKey: null } },
-        search: { base: new URL(`${upstream.url.origin}/srch`), sandbox: false, credentials: { kind: 'api-key', apiKey: null } },
-      },
-      config: { platform: 'platform', discoveryKeyOnServer: false, interfaces: { discovery: { target: 'x', configured: true }, detector: { target: 'x', configured: true }, search: { target: 'x', configured: true } }, uploadV4ThresholdBytes: 1 },
-      idleTimeoutMs: 300,
-    });
-    proxy = await listen((req, res) => {
-      if (!direct.handle(req, res)) json(res, 418, {});
-    });
+    const direct = await startDirectProxy({ idleTimeoutMs: 300 });
     upstream.handler = () => {}; // a lookup that never completes
     try {
       const reply = await request(proxy.url, 'GET', '/api/search/api/v1/search/check-search/slow');
@@ -448,18 +453,7 @@ describe('kept-alive upstream sockets', () => {
   });
 
   it('closes an idle pooled socket itself, before the upstream (5 s here) would', async () => {
-    const direct = createProxy({
-      interfaces: {
-        discovery: { base: new URL(`${upstream.url.origin}/disc`), sandbox: false, credentials: { kind: 'api-key', apiKey: SERVER_KEY } },
-        detector: { base: new URL(`${upstream.url.origin}/det`), sandbox: false, credentials: { kind: 'api-key', apiKey: null } },
-        search: { base: new URL(`${upstream.url.origin}/srch`), sandbox: false, credentials: { kind: 'api-key', apiKey: null } },
-      },
-      config: { platform: 'platform', discoveryKeyOnServer: true, interfaces: { discovery: { target: 'x', configured: true }, detector: { target: 'x', configured: true }, search: { target: 'x', configured: true } }, uploadV4ThresholdBytes: 1 },
-      idleSocketTimeoutMs: 100,
-    });
-    proxy = await listen((req, res) => {
-      if (!direct.handle(req, res)) json(res, 418, {});
-    });
+    const direct = await startDirectProxy({ idleSocketTimeoutMs: 100 });
     try {
       const closed = nextEvent(upstream, 'connection-closed', 1500);
       expect((await request(proxy.url, 'GET', '/api/discovery/v3/cms/assets')).status).toBe(200);

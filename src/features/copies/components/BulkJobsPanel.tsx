@@ -85,18 +85,21 @@ function JobCard({ entry }: { entry: StatusBulkJob }) {
  * Bulk jobs in a corner of every copies page: they keep running while the manager browses, and a
  * finished job stays until dismissed so its failures can be read and retried.
  */
+/** Gap between the panel and the window's bottom-right corner, px. */
+const PANEL_OFFSET = 16;
+
 export function BulkJobsPanel() {
   const jobs = useBulkJobs();
   const { ref, height } = useElementSize();
   const shown = jobs.length > 0;
   useEffect(() => {
-    // The panel's footprint from the bottom of the window: its height and its 16 px offset.
-    reportBulkPanelHeight(shown && height > 0 ? height + 16 : 0);
+    // The panel's footprint from the bottom of the window: its height and its offset.
+    reportBulkPanelHeight(shown && height > 0 ? height + PANEL_OFFSET : 0);
     return () => reportBulkPanelHeight(0);
   }, [shown, height]);
   if (!shown) return null;
   return (
-    <Stack ref={ref} gap="xs" pos="fixed" bottom={16} right={16} style={{ zIndex: 150 }} aria-label="Bulk status jobs">
+    <Stack ref={ref} gap="xs" pos="fixed" bottom={PANEL_OFFSET} right={PANEL_OFFSET} style={{ zIndex: 150 }} aria-label="Bulk status jobs">
       {jobs.map((entry) => (
         <JobCard key={entry.job.id} entry={entry} />
       ))}

@@ -308,6 +308,8 @@ function CopyDetail({ matchId }: { matchId: Id }) {
   const stats = copy.copy_statistics;
   const title = copy.copy_title.trim() || 'Untitled copy';
   const mediaHref = safeHttpUrl(copy.copy_media_url);
+  const openLabel = `Open on ${copy.platform || 'platform'}`;
+  const openIcon = <IconExternalLink size={16} aria-hidden />;
 
   return (
     <Stack gap="md" pb="xl">
@@ -346,22 +348,16 @@ function CopyDetail({ matchId }: { matchId: Id }) {
         <Group gap="xs">
           {mediaHref ? (
             <Tooltip label="Opens the copy on the platform in a new tab" withArrow>
-              <Button
-                component="a"
-                variant="default"
-                leftSection={<IconExternalLink size={16} aria-hidden />}
-                href={mediaHref}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                Open on {copy.platform || 'platform'}
+              <Button component="a" variant="default" leftSection={openIcon} href={mediaHref} target="_blank" rel="noopener noreferrer">
+                {openLabel}
               </Button>
             </Tooltip>
           ) : (
+            // A disabled <button>, not a link without href: assistive tech and axe both see it as disabled.
             <Tooltip label="The platform gave no http(s) address for this copy, so there is nothing safe to open" withArrow>
               <span>
-                <Button variant="default" leftSection={<IconExternalLink size={16} aria-hidden />} disabled>
-                  Open on {copy.platform || 'platform'}
+                <Button variant="default" leftSection={openIcon} disabled>
+                  {openLabel}
                 </Button>
               </span>
             </Tooltip>
